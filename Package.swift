@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// One target per pipeline stage (see STYLE.md): the graph model at the bottom,
+// the scanner and rules above it, SeamsKit as the pipeline, a thin CLI on top.
+let package = Package(
+    name: "seams",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "seams", targets: ["seams"]),
+        .library(name: "SeamsKit", targets: ["SeamsKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    ],
+    targets: [
+        .target(name: "SeamsGraph"),
+        .target(
+            name: "SeamsScanner",
+            dependencies: [
+                "SeamsGraph",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "SeamsRules", dependencies: ["SeamsGraph", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SeamsReport", dependencies: ["SeamsGraph", "SeamsRules"]),
+        .target(name: "SeamsKit", dependencies: ["SeamsGraph", "SeamsScanner", "SeamsRules", "SeamsReport"]),
+        .executableTarget(
+            name: "seams",
+            dependencies: ["SeamsKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "seams-bench",
+            dependencies: [
+                "SeamsKit",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
+        .testTarget(name: "SeamsKitTests", dependencies: ["SeamsKit"]),
+        .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,163 @@
+/// What a node of the dependency graph stands for.
+public enum NodeKind: String, Codable, Sendable, CaseIterable, Comparable {
+    case `class`, `struct`, `enum`, `protocol`, actor
+    /// Code in an extension of a type that no scanned file declares.
+    case `extension`
+    /// Top-level code, free functions and globals of one file.
+    case fileScope = "file-scope"
+    /// A type referenced by the scanned code but declared nowhere in it.
+    case external
+    /// A source file (file granularity).
+    case file
+    /// A module (module granularity).
+    case module
+
+    public static func < (lhs: NodeKind, rhs: NodeKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// How a reference site depends on its target.
+public enum SiteKind: String, Codable, Sendable, CaseIterable, Comparable {
+    case inherit, type, construct, `static`, cast, metatype, keypath, attribute
+    case member
+    case implicitMember = "implicit-member"
+
+    /// Inferred kinds come from type inference, not from the target's name being spelled.
+    public var isInferred: Bool { self == .member || self == .implicitMember }
+
+    public static func < (lhs: SiteKind, rhs: SiteKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One place in the sources where a dependency is made.
+public struct Site: Hashable, Codable, Sendable, Comparable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var kind: SiteKind
+    public var inferred: Bool
+
+    public init(file: String, line: Int, column: Int, kind: SiteKind) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.kind = kind
+        self.inferred = kind.isInferred
+    }
+
+    public static func < (a: Site, b: Site) -> Bool {
+        (a.file, a.line, a.column, a.kind) < (b.file, b.line, b.column, b.kind)
+    }
+}
+
+public struct Node: Hashable, Codable, Sendable {
+    public var id: String
+    public var name: String
+    public var module: String?
+    public var kind: NodeKind
+    public var file: String?
+    public var line: Int?
+    public var external: Bool
+
+    public init(id: String, name: String, module: String?, kind: NodeKind, file: String?, line: Int?) {
+        self.id = id
+        self.name = name
+        self.module = module
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.external = kind == .external
+    }
+
+    // Optional keys are written as null rather than left out: the JSON shape is a contract.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(module, forKey: .module)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(file, forKey: .file)
+        try c.encode(line, forKey: .line)
+        try c.encode(external, forKey: .external)
+    }
+}
+
+public struct Edge: Hashable, Codable, Sendable {
+    public var from: String
+    public var to: String
+    /// Number of reference sites.
+    public var count: Int
+    public var kinds: [SiteKind]
+    public var sites: [Site]
+
+    public init(from: String, to: String, sites: [Site]) {
+        self.from = from
+        self.to = to
+        let sorted = Array(Set(sites)).sorted()
+        self.sites = sorted
+        self.count = sorted.count
+        self.kinds = Array(Set(sorted.map(\.kind))).sorted()
+    }
+}
+
+public struct ModuleInfo: Hashable, Codable, Sendable {
+    public var name: String
+    public var files: Int
+    public init(name: String, files: Int) {
+        self.name = name
+        self.files = files
+    }
+}
+
+public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
+    public enum Severity: String, Codable, Sendable, Comparable {
+        case error, warning, note
+        public static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
+    }
+    public var file: String?
+    public var line: Int?
+    public var message: String
+    public var severity: Severity
+
+    public init(file: String?, line: Int? = nil, message: String, severity: Severity = .warning) {
+        self.file = file
+        self.line = line
+        self.message = message
+        self.severity = severity
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(line, forKey: .line)
+        try c.encode(message, forKey: .message)
+        try c.encode(severity, forKey: .severity)
+    }
+
+    public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
+        (a.file ?? "", a.line ?? 0, a.message, a.severity) < (b.file ?? "", b.line ?? 0, b.message, b.severity)
+    }
+}
+
+/// The dependency graph of a scanned tree: the JSON contract of `seams scan`.
+public struct Graph: Hashable, Codable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var root: String
+    public var modules: [ModuleInfo]
+    public var nodes: [Node]
+    public var edges: [Edge]
+    public var diagnostics: [Diagnostic]
+
+    /// Builds a graph in canonical order: everything sorted on total keys.
+    public init(root: String, modules: [ModuleInfo], nodes: [Node], edges: [Edge], diagnostics: [Diagnostic]) {
+        self.schemaVersion = Graph.currentSchemaVersion
+        self.root = root
+        self.modules = modules.sorted { $0.name < $1.name }
+        self.nodes = nodes.sorted { $0.id < $1.id }
+        self.edges = edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+        self.diagnostics = Array(Set(diagnostics)).sorted()
+    }
+
+    public func node(_ id: String) -> Node? { nodes.first { $0.id == id } }
+    public func edge(from: String, to: String) -> Edge? { edges.first { $0.from == from && $0.to == to } }
+}

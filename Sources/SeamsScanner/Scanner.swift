@@ -1,0 +1,173 @@
+import Foundation
+import SeamsGraph
+
+/// One Swift file to scan.
+public struct SourceFile: Sendable {
+    /// The path written into the graph: relative to the scan root.
+    public var path: String
+    /// Where to read it.
+    public var location: String
+    /// The module it is reported in.
+    public var module: String
+    /// The compilation unit it builds in (index into `ScanInput.units`).
+    public var unit: Int
+
+    public init(path: String, location: String, module: String, unit: Int) {
+        self.path = path
+        self.location = location
+        self.module = module
+        self.unit = unit
+    }
+}
+
+/// What the scanner needs: files, and the compilation units they build in.
+public struct ScanInput: Sendable {
+    public var root: String
+    public var files: [SourceFile]
+    /// The name other files `import` each unit by; nil for an app target nobody imports.
+    public var unitImportNames: [String?]
+    public var maxFileBytes: Int
+
+    public init(root: String, files: [SourceFile], unitImportNames: [String?], maxFileBytes: Int = 10 << 20) {
+        self.root = root
+        self.files = files
+        self.unitImportNames = unitImportNames
+        self.maxFileBytes = maxFileBytes
+    }
+}
+
+/// Counts from a scan, for the benchmark and the summary line.
+public struct ScanStatistics: Sendable {
+    public var filesScanned: Int
+    public var lines: Int
+}
+
+public enum Scanner {
+    /// Scans the files and resolves the type-level dependency graph.
+    public static func scan(_ input: ScanInput, threads: Int = ProcessInfo.processInfo.activeProcessorCount)
+        -> (Graph, ScanStatistics)
+    {
+        let files = input.files.sorted { $0.path < $1.path }
+        let collected = ParallelMap.run(count: files.count, threads: threads) { i in
+            readAndCollect(files[i], maxBytes: input.maxFileBytes)
+        }
+        var diagnostics: [Diagnostic] = []
+        var usable: [(FileFacts, FileContext)] = []
+        var moduleFiles: [String: Int] = [:]
+        var lines = 0
+        for (file, result) in zip(files, collected) {
+            switch result {
+            case .failure(let d):
+                diagnostics.append(d)
+            case .success(let facts):
+                diagnostics.append(contentsOf: facts.diagnostics)
+                lines += facts.lines
+                moduleFiles[file.module, default: 0] += 1
+                let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
+                let ctx = FileContext(path: file.path, module: file.module, unit: file.unit,
+                                      fileScopeID: "\(file.module).\(fileName)")
+                usable.append((facts, ctx))
+            }
+        }
+        let resolver = Resolver(unitImportNames: input.unitImportNames)
+        resolver.declare(files: usable)
+        resolver.resolveAll()
+        let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
+        let graph = resolver.graph(root: input.root, modules: modules, diagnostics: diagnostics)
+        return (graph, ScanStatistics(filesScanned: usable.count, lines: lines))
+    }
+
+    /// Collects the facts of one source text (no file system): for tests and tools.
+    public static func graph(ofSources sources: [(path: String, text: String)], module: String = "App") -> Graph {
+        let collected = sources.sorted { $0.path < $1.path }.map { FactCollector.collect(path: $0.path, source: $0.text) }
+        let resolver = Resolver(unitImportNames: [nil])
+        let contexts = collected.map { facts -> (FileFacts, FileContext) in
+            let name = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
+            return (facts, FileContext(path: facts.path, module: module, unit: 0, fileScopeID: "\(module).\(name)"))
+        }
+        resolver.declare(files: contexts)
+        resolver.resolveAll()
+        return resolver.graph(root: ".", modules: [ModuleInfo(name: module, files: sources.count)],
+                              diagnostics: collected.flatMap(\.diagnostics))
+    }
+
+    enum Outcome {
+        case success(FileFacts)
+        case failure(Diagnostic)
+    }
+
+    static func readAndCollect(_ file: SourceFile, maxBytes: Int) -> Outcome {
+        func fail(_ message: String) -> Outcome {
+            .failure(Diagnostic(file: file.path, message: message, severity: .error))
+        }
+        guard let handle = FileHandle(forReadingAtPath: file.location) else {
+            return fail("cannot be read (permission denied or not a regular file); skipped")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            guard let d = try handle.read(upToCount: maxBytes + 1) else { return fail("is empty; skipped") }
+            data = d
+        } catch {
+            return fail("cannot be read: \(error.localizedDescription); skipped")
+        }
+        if data.count > maxBytes {
+            return fail("is larger than \(maxBytes >> 20) MB (likely generated); skipped (raise --max-file-size to scan it)")
+        }
+        if data.contains(0) { return fail("is binary (contains NUL bytes), not Swift source; skipped") }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return fail("is not valid UTF-8; skipped")
+        }
+        return .success(FactCollector.collect(path: file.path, source: text))
+    }
+}
+
+/// A parallel map on threads with large stacks: syntax trees of machine-written code can be
+/// very deep, and the default worker stacks are too small for a recursive walk of them.
+enum ParallelMap {
+    static let stackBytes = 256 << 20
+
+    static func run<T>(count: Int, threads: Int, _ body: @escaping (Int) -> T) -> [T] {
+        let box = ResultBox<T>(count: count)
+        let workers = max(1, min(threads, count))
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let i = box.claim() {
+                    box.store(body(i), at: i)
+                }
+                done.signal()
+            }
+            thread.stackSize = stackBytes
+            thread.start()
+        }
+        for _ in 0..<workers { done.wait() }
+        return box.results.map { $0! }
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        private let count: Int
+        var results: [T?]
+
+        init(count: Int) {
+            self.count = count
+            self.results = Array(repeating: nil, count: count)
+        }
+
+        func claim() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func store(_ value: T, at i: Int) {
+            lock.lock()
+            results[i] = value
+            lock.unlock()
+        }
+    }
+}

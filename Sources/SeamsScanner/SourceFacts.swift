@@ -1,0 +1,162 @@
+import SeamsGraph
+
+// The scanner works in two phases. Phase 1 parses each file (in parallel) and reduces its
+// syntax tree to the facts below, then drops the tree. Phase 2 builds a symbol table of
+// the whole codebase and resolves these facts into reference sites. The facts keep only
+// what resolution needs: names with their locations, type spellings, and expressions as
+// member chains and calls, so a 500,000-line corpus never holds its syntax trees at once.
+
+/// A 1-based line and UTF-8 column.
+public struct Loc: Hashable, Sendable {
+    public var line: Int32
+    public var column: Int32
+    public init(line: Int, column: Int) {
+        self.line = Int32(truncatingIfNeeded: line)
+        self.column = Int32(truncatingIfNeeded: column)
+    }
+}
+
+/// One component of a named type: `B<C>` in `A.B<C>.D`.
+struct TypeComponent: Sendable {
+    var name: String
+    var loc: Loc
+    var genericArgs: [TypeExpr]
+}
+
+/// A type as spelled in the source.
+indirect enum TypeExpr: Sendable {
+    case named([TypeComponent])
+    case optional(TypeExpr)
+    case array(TypeExpr)
+    case dictionary(TypeExpr, TypeExpr)
+    case tuple([TypeExpr])
+    case function([TypeExpr], TypeExpr)
+    case composition([TypeExpr])
+    /// `X.Type` / `X.Protocol`.
+    case metatype(TypeExpr)
+    /// Attributes written on a type, such as a global actor: `@MainActor () -> Void`.
+    case attributed([TypeExpr], TypeExpr)
+    case unknown
+}
+
+enum CastKind: Sendable { case `as`, asOptional, asForced, `is` }
+
+struct Arg: Sendable {
+    var label: String?
+    var value: Expr
+}
+
+/// An expression, reduced to what reference resolution and member inference need.
+indirect enum Expr: Sendable {
+    /// A bare identifier: a local, a member of `self`, a type, or a global.
+    case name(String, Loc)
+    case member(Expr, String, Loc)
+    /// `.name` with no base, resolved through the contextual type.
+    case implicitMember(String, Loc)
+    case call(Expr, [Arg])
+    case subscriptCall(Expr, [Arg])
+    case selfRef
+    case superRef
+    case specialize(Expr, [TypeExpr])
+    /// A type in expression position, e.g. `[B]()` or the operand of `as`.
+    case type(TypeExpr, Loc)
+    case cast(Expr, TypeExpr, CastKind)
+    case binary(Expr, String, Expr)
+    case ternary(Expr, Expr, Expr)
+    case keyPath(TypeExpr?, [(String, Loc)])
+    /// A literal of a known standard type; interpolated expressions travel with it.
+    case literal(String, [Expr])
+    case array([Expr])
+    case dictionary([(Expr, Expr)])
+    case closure(Code)
+    /// `if` and `switch` used as expressions; `let x` inside a pattern.
+    case inline([Event])
+    case bindNames([String])
+    case tuple([Arg])
+    /// Anything else: its subexpressions are still visited, its type is unknown.
+    case other([Expr])
+}
+
+/// A body of code with its own scope: a function, accessor, closure or initializer.
+final class Code: @unchecked Sendable {
+    var events: [Event]
+    var returnType: TypeExpr?
+    var genericNames: [String]
+
+    init(events: [Event] = [], returnType: TypeExpr? = nil, genericNames: [String] = []) {
+        self.events = events
+        self.returnType = returnType
+        self.genericNames = genericNames
+    }
+}
+
+/// A step of a code body, in source order; `push`/`pop` delimit block scopes.
+enum Event: Sendable {
+    case push, pop
+    /// A binding: `let x: T = e`, a parameter, a closure parameter. `e` is evaluated before `x` exists.
+    case bind(String, TypeExpr?, Expr?)
+    /// `for x in sequence`: `x` gets the element type.
+    case forIn([String], Expr)
+    case eval(Expr)
+    case ret(Expr)
+    case typeUse(TypeExpr, SiteKind)
+    /// A local type or generic parameter that hides outer names.
+    case shadow(String)
+    /// `switch subject`, `if case … = subject`: case patterns below take the subject's type.
+    case switchOn(Expr)
+    case casePattern(Expr)
+    case endSwitch
+    /// A nested function, or a local type's member bodies.
+    case code(Code)
+}
+
+enum MemberKind: Sendable { case property, function, enumCase, `subscript`, initializer, typeAlias, associatedType }
+
+struct ParamFact: Sendable {
+    /// The argument label callers write, nil for `_`.
+    var label: String?
+    var type: TypeExpr
+}
+
+/// A member declaration, kept for lookup: properties, functions, cases, typealiases.
+struct MemberFact: Sendable {
+    var name: String
+    var kind: MemberKind
+    var isStatic: Bool
+    /// Property type, function return type, or typealias target.
+    var type: TypeExpr?
+    /// Initializer of an unannotated property, for inference.
+    var initializer: Expr?
+    var params: [ParamFact]
+    var genericNames: [String]
+}
+
+/// A nominal type declaration, an extension, or a file's top level.
+final class DeclFact: @unchecked Sendable {
+    enum Kind: Sendable {
+        case nominal(NodeKind, String)
+        case `extension`(TypeExpr)
+        case file
+    }
+    var kind: Kind
+    var loc: Loc
+    var genericNames: [String] = []
+    var inherits: [TypeExpr] = []
+    var members: [MemberFact] = []
+    var nested: [DeclFact] = []
+    var code: [Code] = []
+
+    init(kind: Kind, loc: Loc) {
+        self.kind = kind
+        self.loc = loc
+    }
+}
+
+/// Everything phase 1 learned about one file.
+public struct FileFacts: Sendable {
+    public var path: String
+    var imports: [String]
+    var top: DeclFact
+    public var diagnostics: [Diagnostic]
+    public var lines: Int
+}

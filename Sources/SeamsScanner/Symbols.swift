@@ -1,0 +1,112 @@
+import SeamsGraph
+
+/// A type known to the resolver: declared in the scanned sources, or external (only spelled).
+final class TypeSymbol {
+    let name: String
+    let qualifiedName: String
+    let kind: NodeKind
+    let nodeID: String
+    let module: String?
+    weak var parent: TypeSymbol?
+    let file: String?
+    let line: Int?
+    var genericNames: Set<String> = []
+    var nested: [String: TypeSymbol] = [:]
+    var members: [String: [MemberRef]] = [:]
+    /// Inheritance clauses of the declaration and its extensions, with where to resolve them.
+    var inherits: [(TypeExpr, Scope)] = []
+    var supertypesCache: [TypeSymbol]?
+    var lookupCache: [String: [MemberRef]] = [:]
+
+    var isExternal: Bool { kind == .external }
+
+    init(name: String, qualifiedName: String, kind: NodeKind, nodeID: String, module: String?, parent: TypeSymbol?,
+         file: String?, line: Int?) {
+        self.name = name
+        self.qualifiedName = qualifiedName
+        self.kind = kind
+        self.nodeID = nodeID
+        self.module = module
+        self.parent = parent
+        self.file = file
+        self.line = line
+    }
+
+    /// Generic parameter names visible in this type's body: its own and its outer types'.
+    var visibleGenerics: Set<String> {
+        var all = genericNames
+        var p = parent
+        while let s = p {
+            all.formUnion(s.genericNames)
+            p = s.parent
+        }
+        return all
+    }
+}
+
+/// A member declaration registered on a symbol (or as a global of a compilation unit).
+struct MemberRef {
+    let id: Int
+    let fact: MemberFact
+    /// The node that declares it: the type itself, an extension node, or a file-scope node.
+    let owner: String
+    /// The symbol it was found on; nil for globals.
+    let symbol: TypeSymbol?
+    /// Where its signature's type names resolve.
+    let scope: Scope
+}
+
+/// Facts about a file that resolution needs.
+final class FileContext {
+    let path: String
+    let module: String
+    let unit: Int
+    var imports: [Int] = []
+    let fileScopeID: String
+
+    init(path: String, module: String, unit: Int, fileScopeID: String) {
+        self.path = path
+        self.module = module
+        self.unit = unit
+        self.fileScopeID = fileScopeID
+    }
+}
+
+/// The lexical context of a declaration: where its names resolve and whom its sites belong to.
+final class Scope {
+    let file: FileContext
+    let type: TypeSymbol?
+    let owner: String
+    let generics: Set<String>
+
+    init(file: FileContext, type: TypeSymbol?, owner: String, generics: Set<String>) {
+        self.file = file
+        self.type = type
+        self.owner = owner
+        self.generics = generics
+    }
+
+    func adding(generics more: [String]) -> Scope {
+        more.isEmpty ? self : Scope(file: file, type: type, owner: owner, generics: generics.union(more))
+    }
+}
+
+/// A compilation unit: one Swift module as the compiler sees it (a SwiftPM target, or
+/// every folder of an Xcode-style tree, which builds as one app module).
+final class Unit {
+    let importName: String?
+    var types: [String: TypeSymbol] = [:]
+    var globals: [String: [MemberRef]] = [:]
+
+    init(importName: String?) {
+        self.importName = importName
+    }
+}
+
+/// A resolved type. Optionals are unwrapped: member inference looks through them.
+indirect enum RType {
+    case nominal(TypeSymbol)
+    case array(RType)
+    case dictionary(RType, RType)
+    case function(RType?)
+}
