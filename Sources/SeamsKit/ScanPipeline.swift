@@ -1,0 +1,88 @@
+import Foundation
+import SeamsGraph
+import SeamsRules
+import SeamsScanner
+
+/// What to scan and how to report it.
+public struct ScanRequest: Sendable {
+    public var paths: [String]
+    public var excludes: [String] = []
+    /// An explicit config file; by default `seams.yml` at the scan root, if there is one.
+    public var configPath: String?
+    public var includeExternal = false
+    public var granularity: Granularity = .type
+    public var maxFileBytes = 10 << 20
+    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// The folder relative paths start from; the current directory by default.
+    public var workingDirectory: String?
+
+    public init(paths: [String]) {
+        self.paths = paths.isEmpty ? ["."] : paths
+    }
+}
+
+public struct ScanOutcome: Sendable {
+    public var graph: Graph
+    public var statistics: ScanStatistics
+    public var config: SeamsConfig
+}
+
+/// discover → scan → graph: the pipeline every command starts with.
+public enum ScanPipeline {
+    public static func run(_ request: ScanRequest) throws -> ScanOutcome {
+        let cwd = request.workingDirectory ?? FileManager.default.currentDirectoryPath
+        // One folder named: paths are relative to it. Several: to the current directory.
+        var root = cwd
+        var rootLabel = "."
+        if request.paths.count == 1 {
+            let abs = PathTools.absolute(request.paths[0], base: cwd)
+            if PathTools.isDirectory(abs) == true {
+                root = abs
+                rootLabel = request.paths[0]
+            }
+        }
+        let config = try loadConfig(request.configPath, root: root, cwd: cwd)
+        var discovery = Discovery(root: root, config: config, extraExcludes: request.excludes)
+        discovery.run(paths: request.paths, cwd: cwd)
+        if discovery.files.isEmpty {
+            let reasons = discovery.diagnostics.map { "\($0.file.map { "\($0): " } ?? "")\($0.message)" }
+            throw SeamsError.nothingToScan(reasons.isEmpty ? "no Swift files found" : reasons.joined(separator: "; "))
+        }
+        let input = ScanInput(root: rootLabel, files: discovery.files, unitImportNames: discovery.unitNames,
+                              maxFileBytes: request.maxFileBytes)
+        var (graph, stats) = Scanner.scan(input, threads: request.threads)
+        if stats.filesScanned == 0 {
+            let reasons = graph.diagnostics.map { "\($0.file ?? ""): \($0.message)" }
+            throw SeamsError.nothingToScan("no file could be read: " + reasons.joined(separator: "; "))
+        }
+        graph = Graph(root: graph.root, modules: graph.modules, nodes: graph.nodes, edges: graph.edges,
+                      diagnostics: graph.diagnostics + discovery.diagnostics)
+        if !request.includeExternal { graph = graph.removingExternal() }
+        graph = graph.regrouped(by: request.granularity)
+        return ScanOutcome(graph: graph, statistics: stats, config: config)
+    }
+
+    static func loadConfig(_ explicit: String?, root: String, cwd: String) throws -> SeamsConfig {
+        let path: String
+        if let explicit {
+            path = PathTools.absolute(explicit, base: cwd)
+            guard PathTools.isDirectory(path) == false else {
+                throw SeamsError.config(ConfigError(problems: [
+                    ConfigProblem(file: explicit, line: 1, column: 1, message: "config file not found")
+                ]))
+            }
+        } else {
+            path = root + "/" + SeamsConfig.fileName
+            guard PathTools.isDirectory(path) == false else { return SeamsConfig() }
+        }
+        do {
+            var config = try SeamsConfig.load(path: path)
+            config.path = PathTools.relative(path, to: cwd)
+            return config
+        } catch let error as ConfigError {
+            var e = error
+            for i in e.problems.indices { e.problems[i].file = PathTools.relative(path, to: cwd) }
+            throw SeamsError.config(e)
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import SeamsRules
+
+/// Failures that stop a command; each message says what to do next. Exit code 2.
+public enum SeamsError: Error, CustomStringConvertible {
+    /// The arguments point at nothing that could be scanned.
+    case nothingToScan(String)
+    case config(ConfigError)
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .nothingToScan(let why): return "nothing to scan: \(why)"
+        case .config(let error): return "\(error)\nseams: the config has errors; fix them and run again"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}

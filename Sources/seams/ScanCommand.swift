@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import SeamsGraph
+import SeamsKit
+import SeamsReport
+
+enum ScanFormat: String, CaseIterable, ExpressibleByArgument {
+    case json, text
+}
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Scan Swift sources into a type-level dependency graph (JSON or text)."
+    )
+
+    @OptionGroup var scan: ScanOptions
+
+    @Option(help: "Output format: json or text.")
+    var format: ScanFormat = .json
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output (written whole or not at all).")
+    var output: String?
+
+    func run() throws {
+        let outcome = try Console.orExit { try ScanPipeline.run(scan.request) }
+        Console.report(outcome.graph.diagnostics)
+        let text: String
+        switch format {
+        case .json: text = GraphJSONReporter.render(outcome.graph)
+        case .text: text = GraphTextReporter.render(outcome.graph)
+        }
+        try Console.orExit { try Console.emit(text, to: output) }
+        let g = outcome.graph
+        Console.status(
+            "scanned \(outcome.statistics.filesScanned) files (\(outcome.statistics.lines) lines) in \(g.modules.count) modules: "
+                + "\(g.nodes.count) nodes, \(g.edges.count) edges, \(g.diagnostics.count) diagnostics")
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import SeamsGraph
+import SeamsKit
+
+extension Granularity: ExpressibleByArgument {}
+
+/// Options shared by every command that scans sources first.
+struct ScanOptions: ParsableArguments {
+    @Argument(help: "Folders or .swift files to scan.", completion: .directory)
+    var paths: [String] = ["."]
+
+    @Option(help: "Skip files matching this glob (relative to the scan root); repeatable.")
+    var exclude: [String] = []
+
+    @Option(help: "Config file (default: seams.yml at the scan root, if present).", completion: .file())
+    var config: String?
+
+    @Option(help: "Level of the graph: type, file or module.")
+    var granularity: Granularity = .type
+
+    @Flag(help: "Also list types that no scanned file declares (UIKit, Foundation, third-party).")
+    var includeExternal = false
+
+    @Option(help: "Skip files larger than this many megabytes (generated code).")
+    var maxFileSize = 10
+
+    func validate() throws {
+        guard maxFileSize > 0 else { throw ValidationError("--max-file-size must be a positive number of megabytes") }
+    }
+
+    var request: ScanRequest {
+        var r = ScanRequest(paths: paths)
+        r.excludes = exclude
+        r.configPath = config
+        r.includeExternal = includeExternal
+        r.granularity = granularity
+        r.maxFileBytes = maxFileSize << 20
+        return r
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import SeamsKit
+
+@main
+struct SeamsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seams",
+        abstract: "Maps the dependencies of a Swift codebase, to find where to cut it apart.",
+        discussion: """
+            Exit codes: 0 success, 1 violations, 2 could not run, 64 usage error.
+            """,
+        version: "0.1.0",
+        subcommands: [ScanCommand.self]
+    )
+}
