@@ -114,7 +114,7 @@ struct Discovery {
         for name in entries {
             let path = dir + "/" + name
             guard let isDir = PathTools.isDirectory(path) else {
-                if (try? fm.destinationOfSymbolicLink(atPath: path)) != nil {
+                if name.hasSuffix(".swift"), (try? fm.destinationOfSymbolicLink(atPath: path)) != nil {
                     diagnostics.append(Diagnostic(file: PathTools.relative(path, to: root), message: "broken symbolic link; skipped"))
                 }
                 continue
@@ -124,6 +124,7 @@ struct Discovery {
                 if isExcluded(PathTools.relative(path, to: root) + "/") { continue }
                 walk(path, pathRoot: pathRoot, insidePackage: package, isPathRoot: false, found: &found, packages: &packages)
             } else if name.hasSuffix(".swift"), name != "Package.swift", !name.hasPrefix("Package@swift") {
+                // Non-regular files are passed on: the scanner reports them without opening them.
                 add(path, pathRoot: pathRoot, package: package, found: &found)
             }
         }

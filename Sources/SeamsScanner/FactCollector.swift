@@ -122,7 +122,7 @@ struct FactCollector {
             let params = parameters(d.signature.parameterClause, into: &code.events)
             if let ret { code.events.append(.typeUse(ret, .type)) }
             whereClause(d.genericWhereClause, into: &code.events)
-            if let body = d.body { block(body.statements, into: &code.events) }
+            if let body = d.body { self.body(body.statements, into: &code.events) }
             owner.members.append(
                 MemberFact(name: d.name.text, kind: .function, isStatic: isStatic(d.modifiers), type: ret,
                            initializer: nil, params: params, genericNames: generics))
@@ -258,11 +258,20 @@ struct FactCollector {
             let annotated = binding.typeAnnotation.map { type($0.type) }
             let initial = binding.initializer.map { expr($0.value) }
             let names = patternNames(binding.pattern)
+            var stored = true
+            if case .getter? = binding.accessorBlock?.accessors { stored = false }
+            if case .accessors(let list)? = binding.accessorBlock?.accessors,
+                list.contains(where: { ["get", "_read", "unsafeAddress"].contains($0.accessorSpecifier.text) })
+            {
+                stored = false
+            }
             for name in names {
                 owner.members.append(
                     MemberFact(name: name, kind: .property, isStatic: isStatic, type: annotated,
                                initializer: annotated == nil && names.count == 1 ? initial : nil,
-                               params: [], genericNames: []))
+                               params: [], genericNames: [],
+                               isStoredInstance: stored && !isStatic && names.count == 1,
+                               isLet: d.bindingSpecifier.tokenKind == .keyword(.let) && initial != nil))
             }
             code.events.append(.bind(names.first ?? "_", annotated, initial))
             accessors(binding.accessorBlock, valueType: annotated, into: &code.events)
@@ -275,7 +284,7 @@ struct FactCollector {
         switch block.accessors {
         case .getter(let items):
             let code = Code(returnType: valueType)
-            self.block(items, into: &code.events)
+            self.body(items, into: &code.events)
             events.append(.code(code))
         case .accessors(let list):
             for accessor in list {
@@ -284,7 +293,7 @@ struct FactCollector {
                 let spec = accessor.accessorSpecifier.text
                 let implicitName = spec == "didSet" ? "oldValue" : "newValue"
                 code.events.append(.bind(accessor.parameters?.name.text ?? implicitName, valueType, nil))
-                if let body = accessor.body { self.block(body.statements, into: &code.events) }
+                if let body = accessor.body { self.body(body.statements, into: &code.events) }
                 events.append(.code(code))
             }
         }
@@ -448,6 +457,18 @@ struct FactCollector {
     }
 
     // MARK: Statements
+
+    /// A body of one expression returns it (`var style: Style { .plain }`), so it gets the
+    /// declared return type as its context.
+    mutating func body(_ items: CodeBlockItemListSyntax, into events: inout [Event]) {
+        if items.count == 1, let only = items.first, case .expr(let e) = only.item,
+            !e.is(IfExprSyntax.self), !e.is(SwitchExprSyntax.self)
+        {
+            events.append(.ret(expr(e)))
+            return
+        }
+        block(items, into: &events)
+    }
 
     mutating func block(_ items: CodeBlockItemListSyntax, into events: inout [Event]) {
         for item in items {
@@ -777,7 +798,7 @@ struct FactCollector {
                 code.events.append(.typeUse(t, .type))
             }
         }
-        block(c.statements, into: &code.events)
+        body(c.statements, into: &code.events)
         return code
     }
 

@@ -401,6 +401,27 @@ final class Resolver {
         return []
     }
 
+    /// Declared initializers, or a struct's memberwise one: its stored properties in order.
+    func initializers(of symbol: TypeSymbol) -> [MemberRef] {
+        let declared = lookupMember("init", in: symbol)
+        guard declared.isEmpty, symbol.kind == .struct else { return declared }
+        let key = "init()memberwise"
+        if let cached = symbol.lookupCache[key] { return cached }
+        // Member ids follow source order, so sorting by id restores the declaration order.
+        let stored = symbol.members.values.joined()
+            .filter { $0.fact.isStoredInstance && !$0.fact.isLet && $0.owner == symbol.nodeID }
+            .sorted { $0.id < $1.id }
+        var memberwise: [MemberRef] = []
+        if let scope = stored.first?.scope {
+            let params = stored.map { ParamFact(label: $0.fact.name, type: $0.fact.type ?? .unknown) }
+            let fact = MemberFact(name: "init", kind: .initializer, isStatic: true, type: nil, initializer: nil,
+                                  params: params, genericNames: [])
+            memberwise = [makeRef(fact, scope: scope, symbol: symbol)]
+        }
+        symbol.lookupCache[key] = memberwise
+        return memberwise
+    }
+
     /// The type of a member used as a value (a function's value is its return type, wrapped).
     func valueType(of ref: MemberRef) -> RType? {
         if let cached = memberTypeCache[ref.id] { return cached }
@@ -558,7 +579,7 @@ final class Resolver {
                 if name == "init" {
                     if let l = b.typeLoc { emit(t, l, .construct, scope) }
                     var v = Val(type: .function(.nominal(t)))
-                    v.candidates = lookupMember("init", in: t)
+                    v.candidates = initializers(of: t)
                     return v
                 }
                 if let l = b.typeLoc { emit(t, l, .static, scope) }
@@ -589,7 +610,7 @@ final class Resolver {
             var result: RType?
             if let t = c.typeRef {
                 if let l = c.typeLoc { emit(t, l, .construct, scope) }
-                candidates = lookupMember("init", in: t)
+                candidates = initializers(of: t)
                 result = .nominal(t)
             }
             let chosen = pick(candidates, args: args)

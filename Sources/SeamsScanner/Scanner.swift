@@ -69,26 +69,30 @@ public enum Scanner {
                 usable.append((facts, ctx))
             }
         }
-        let resolver = Resolver(unitImportNames: input.unitImportNames)
-        resolver.declare(files: usable)
-        resolver.resolveAll()
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
-        let graph = resolver.graph(root: input.root, modules: modules, diagnostics: diagnostics)
+        let graph = ParallelMap.onLargeStack {
+            let resolver = Resolver(unitImportNames: input.unitImportNames)
+            resolver.declare(files: usable)
+            resolver.resolveAll()
+            return resolver.graph(root: input.root, modules: modules, diagnostics: diagnostics)
+        }
         return (graph, ScanStatistics(filesScanned: usable.count, lines: lines))
     }
 
     /// Collects the facts of one source text (no file system): for tests and tools.
     public static func graph(ofSources sources: [(path: String, text: String)], module: String = "App") -> Graph {
-        let collected = sources.sorted { $0.path < $1.path }.map { FactCollector.collect(path: $0.path, source: $0.text) }
-        let resolver = Resolver(unitImportNames: [nil])
-        let contexts = collected.map { facts -> (FileFacts, FileContext) in
-            let name = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
-            return (facts, FileContext(path: facts.path, module: module, unit: 0, fileScopeID: "\(module).\(name)"))
+        ParallelMap.onLargeStack {
+            let collected = sources.sorted { $0.path < $1.path }.map { FactCollector.collect(path: $0.path, source: $0.text) }
+            let resolver = Resolver(unitImportNames: [nil])
+            let contexts = collected.map { facts -> (FileFacts, FileContext) in
+                let name = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
+                return (facts, FileContext(path: facts.path, module: module, unit: 0, fileScopeID: "\(module).\(name)"))
+            }
+            resolver.declare(files: contexts)
+            resolver.resolveAll()
+            return resolver.graph(root: ".", modules: [ModuleInfo(name: module, files: sources.count)],
+                                  diagnostics: collected.flatMap(\.diagnostics))
         }
-        resolver.declare(files: contexts)
-        resolver.resolveAll()
-        return resolver.graph(root: ".", modules: [ModuleInfo(name: module, files: sources.count)],
-                              diagnostics: collected.flatMap(\.diagnostics))
     }
 
     enum Outcome {
@@ -100,6 +104,10 @@ public enum Scanner {
         func fail(_ message: String) -> Outcome {
             .failure(Diagnostic(file: file.path, message: message, severity: .error))
         }
+        // Only regular files: opening a FIFO or a device named .swift would block or never end.
+        var info = stat()
+        guard stat(file.location, &info) == 0 else { return fail("cannot be read (broken link or no permission); skipped") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return fail("is not a regular file; skipped") }
         guard let handle = FileHandle(forReadingAtPath: file.location) else {
             return fail("cannot be read (permission denied or not a regular file); skipped")
         }
@@ -143,6 +151,11 @@ enum ParallelMap {
         }
         for _ in 0..<workers { done.wait() }
         return box.results.map { $0! }
+    }
+
+    /// Runs `body` on one thread with a large stack and waits for its result.
+    static func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+        run(count: 1, threads: 1) { _ in body() }[0]
     }
 
     private final class ResultBox<T>: @unchecked Sendable {

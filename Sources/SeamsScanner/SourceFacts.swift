@@ -129,6 +129,10 @@ struct MemberFact: Sendable {
     var initializer: Expr?
     var params: [ParamFact]
     var genericNames: [String]
+    /// A stored instance property: a parameter of a struct's memberwise initializer.
+    var isStoredInstance = false
+    /// `let x = value`: initialized already, so not a memberwise parameter.
+    var isLet = false
 }
 
 /// A nominal type declaration, an extension, or a file's top level.

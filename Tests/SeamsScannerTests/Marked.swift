@@ -58,7 +58,7 @@ func expectSite(
 ) {
     let p = files[file]![n]
     let want = Site(file: file, line: p.line, column: p.column, kind: kind)
-    let edge = g.edge(from: "App.\(from)", to: to.contains(".") || g.node(to) != nil ? to : "App.\(to)")
+    let edge = g.edge(from: "App.\(from)", to: g.node("App.\(to)") != nil ? "App.\(to)" : to)
     #expect(edge?.sites.contains(want) == true,
             "missing \(kind.rawValue) site \(from) -> \(to) at \(file):\(p.line):\(p.column)\ngraph:\n\(describe(g))",
             sourceLocation: sourceLocation)
@@ -66,7 +66,7 @@ func expectSite(
 
 /// Expects no edge at all between two nodes.
 func expectNoEdge(_ g: Graph, _ from: String, _ to: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let toID = g.node(to) != nil ? to : "App.\(to)"
+    let toID = g.node("App.\(to)") != nil ? "App.\(to)" : to
     #expect(g.edge(from: "App.\(from)", to: toID) == nil, "unexpected edge \(from) -> \(to)\ngraph:\n\(describe(g))",
             sourceLocation: sourceLocation)
 }
