@@ -64,10 +64,15 @@ struct Discovery {
         assign(found, packages: &packages)
         for p in packages where p.strayFiles > 0 {
             diagnostics.append(
-                Diagnostic(file: PathTools.relative(p.dir, to: root) + "/Package.swift",
+                Diagnostic(file: manifestPath(p.dir),
                            message: "\(p.strayFiles) Swift file(s) outside every target of this package were not scanned",
                            severity: .note))
         }
+    }
+
+    private func manifestPath(_ dir: String) -> String {
+        let rel = PathTools.relative(dir, to: root)
+        return rel == "." ? "Package.swift" : rel + "/Package.swift"
     }
 
     private func isExcluded(_ display: String) -> Bool {
@@ -135,7 +140,7 @@ struct Discovery {
         guard let data = FileManager.default.contents(atPath: dir + "/Package.swift"),
             let text = String(data: data, encoding: .utf8)
         else {
-            diagnostics.append(Diagnostic(file: PathTools.relative(dir, to: root) + "/Package.swift",
+            diagnostics.append(Diagnostic(file: manifestPath(dir),
                                           message: "manifest cannot be read", severity: .error))
             return package
         }

@@ -19,6 +19,12 @@ enum PathTools {
         return (Array(repeating: "..", count: b.count - common) + p[common...].map(String.init)).joined(separator: "/")
     }
 
+    /// How to show a path to the user: relative when it lies below `base`, else absolute.
+    static func display(_ path: String, base: String) -> String {
+        let rel = relative(path, to: base)
+        return rel.hasPrefix("../") || rel == ".." ? path : rel
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

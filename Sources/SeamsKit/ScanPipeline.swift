@@ -77,11 +77,11 @@ public enum ScanPipeline {
         }
         do {
             var config = try SeamsConfig.load(path: path)
-            config.path = PathTools.relative(path, to: cwd)
+            config.path = PathTools.display(path, base: cwd)
             return config
         } catch let error as ConfigError {
             var e = error
-            for i in e.problems.indices { e.problems[i].file = PathTools.relative(path, to: cwd) }
+            for i in e.problems.indices { e.problems[i].file = PathTools.display(path, base: cwd) }
             throw SeamsError.config(e)
         }
     }

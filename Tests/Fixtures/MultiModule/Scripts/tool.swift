@@ -1,0 +1,1 @@
+let notATarget = 1

@@ -1,0 +1,3 @@
+extension String {
+    var isValidEmail: Bool { contains("@") }
+}

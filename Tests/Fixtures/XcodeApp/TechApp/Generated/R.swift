@@ -1,0 +1,1 @@
+enum R { static let api = API() }
