@@ -42,7 +42,8 @@ let package = Package(
         ),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
         .testTarget(name: "SeamsKitTests", dependencies: ["SeamsKit"]),
-        .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit"]),
+        // Depends on the executable so that `swift test` builds the binary it runs.
+        .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "seams"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -45,15 +45,15 @@ public enum ScanPipeline {
         var discovery = Discovery(root: root, config: config, extraExcludes: request.excludes)
         discovery.run(paths: request.paths, cwd: cwd)
         if discovery.files.isEmpty {
-            let reasons = discovery.diagnostics.map { "\($0.file.map { "\($0): " } ?? "")\($0.message)" }
-            throw SeamsError.nothingToScan(reasons.isEmpty ? "no Swift files found" : reasons.joined(separator: "; "))
+            throw SeamsError.nothingToScan("no Swift files found in \(request.paths.joined(separator: ", "))",
+                                           diagnostics: discovery.diagnostics)
         }
         let input = ScanInput(root: rootLabel, files: discovery.files, unitImportNames: discovery.unitNames,
                               maxFileBytes: request.maxFileBytes)
         var (graph, stats) = Scanner.scan(input, threads: request.threads)
         if stats.filesScanned == 0 {
-            let reasons = graph.diagnostics.map { "\($0.file ?? ""): \($0.message)" }
-            throw SeamsError.nothingToScan("no file could be read: " + reasons.joined(separator: "; "))
+            throw SeamsError.nothingToScan("none of the \(discovery.files.count) Swift files could be read",
+                                           diagnostics: graph.diagnostics + discovery.diagnostics)
         }
         graph = Graph(root: graph.root, modules: graph.modules, nodes: graph.nodes, edges: graph.edges,
                       diagnostics: graph.diagnostics + discovery.diagnostics)

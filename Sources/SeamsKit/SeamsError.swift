@@ -1,17 +1,24 @@
+import SeamsGraph
 import SeamsRules
 
 /// Failures that stop a command; each message says what to do next. Exit code 2.
 public enum SeamsError: Error, CustomStringConvertible {
     /// The arguments point at nothing that could be scanned.
-    case nothingToScan(String)
+    case nothingToScan(String, diagnostics: [Diagnostic])
     case config(ConfigError)
     case cannotWrite(path: String, reason: String)
 
     public var description: String {
         switch self {
-        case .nothingToScan(let why): return "nothing to scan: \(why)"
+        case .nothingToScan(let why, _): return "nothing to scan: \(why)"
         case .config(let error): return "\(error)\nseams: the config has errors; fix them and run again"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         }
+    }
+
+    /// What was found on the way, to show before the error itself.
+    public var diagnostics: [Diagnostic] {
+        if case .nothingToScan(_, let d) = self { return d }
+        return []
     }
 }

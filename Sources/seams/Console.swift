@@ -29,6 +29,7 @@ enum Console {
         do {
             return try body()
         } catch let error as SeamsError {
+            report(error.diagnostics.sorted())
             FileHandle.standardError.write(Data("seams: error: \(error)\n".utf8))
             throw ExitCode(2)
         }
