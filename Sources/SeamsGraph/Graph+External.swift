@@ -9,6 +9,7 @@ extension Graph {
             connected.insert(e.to)
         }
         let keptNodes = nodes.filter { !$0.external && ($0.kind != .fileScope || connected.contains($0.id)) }
-        return Graph(root: root, modules: modules, nodes: keptNodes, edges: kept, diagnostics: diagnostics)
+        // Filtering keeps the canonical order.
+        return Graph(canonicalRoot: root, modules: modules, nodes: keptNodes, edges: kept, diagnostics: diagnostics)
     }
 }

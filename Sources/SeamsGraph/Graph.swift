@@ -89,12 +89,18 @@ public struct Edge: Hashable, Codable, Sendable {
     public var sites: [Site]
 
     public init(from: String, to: String, sites: [Site]) {
+        self.init(from: from, to: to, sortedUniqueSites: Array(Set(sites)).sorted())
+    }
+
+    /// For sites already sorted and free of duplicates.
+    public init(from: String, to: String, sortedUniqueSites sites: [Site]) {
         self.from = from
         self.to = to
-        let sorted = Array(Set(sites)).sorted()
-        self.sites = sorted
-        self.count = sorted.count
-        self.kinds = Array(Set(sorted.map(\.kind))).sorted()
+        self.sites = sites
+        self.count = sites.count
+        var kinds: [SiteKind] = []
+        for kind in SiteKind.allCases.sorted() where sites.contains(where: { $0.kind == kind }) { kinds.append(kind) }
+        self.kinds = kinds
     }
 }
 
@@ -156,6 +162,22 @@ public struct Graph: Hashable, Codable, Sendable {
         self.nodes = nodes.sorted { $0.id < $1.id }
         self.edges = edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         self.diagnostics = Array(Set(diagnostics)).sorted()
+    }
+
+    /// For parts already in canonical order (a filtered canonical graph): no re-sorting.
+    init(canonicalRoot root: String, modules: [ModuleInfo], nodes: [Node], edges: [Edge], diagnostics: [Diagnostic]) {
+        self.schemaVersion = Graph.currentSchemaVersion
+        self.root = root
+        self.modules = modules
+        self.nodes = nodes
+        self.edges = edges
+        self.diagnostics = diagnostics
+    }
+
+    /// The same graph with more diagnostics.
+    public func adding(diagnostics more: [Diagnostic]) -> Graph {
+        Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: edges,
+              diagnostics: Array(Set(diagnostics + more)).sorted())
     }
 
     public func node(_ id: String) -> Node? { nodes.first { $0.id == id } }

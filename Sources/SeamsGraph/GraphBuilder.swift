@@ -1,7 +1,8 @@
 /// Accumulates nodes and reference sites in any order and produces a canonical `Graph`.
 public struct GraphBuilder: Sendable {
     private var nodes: [String: Node] = [:]
-    private var sites: [EdgeKey: Set<Site>] = [:]
+    /// Sites are appended as found (duplicates too) and sorted and de-duplicated once, in build.
+    private var sites: [EdgeKey: [Site]] = [:]
     public var diagnostics: [Diagnostic] = []
 
     private struct EdgeKey: Hashable, Sendable {
@@ -18,13 +19,38 @@ public struct GraphBuilder: Sendable {
 
     public func hasNode(_ id: String) -> Bool { nodes[id] != nil }
 
+    /// Node ids that some edge starts or ends at.
+    public var connectedNodeIDs: Set<String> {
+        var ids = Set<String>()
+        for key in sites.keys {
+            ids.insert(key.from)
+            ids.insert(key.to)
+        }
+        return ids
+    }
+
+    private static func sortedUnique(_ list: [Site]) -> [Site] {
+        let sorted = list.sorted()
+        var out: [Site] = []
+        out.reserveCapacity(sorted.count)
+        for site in sorted where out.last != site { out.append(site) }
+        return out
+    }
+
     public mutating func addSite(from: String, to: String, _ site: Site) {
         guard from != to else { return }
-        sites[EdgeKey(from: from, to: to), default: []].insert(site)
+        sites[EdgeKey(from: from, to: to), default: []].append(site)
+    }
+
+    /// Adds everything another builder collected.
+    public mutating func merge(_ other: GraphBuilder) {
+        for node in other.nodes.values { add(node) }
+        for (key, list) in other.sites { sites[key, default: []].append(contentsOf: list) }
+        diagnostics += other.diagnostics
     }
 
     public func build(root: String, modules: [ModuleInfo]) -> Graph {
-        let edges = sites.map { Edge(from: $0.key.from, to: $0.key.to, sites: Array($0.value)) }
+        let edges = sites.map { Edge(from: $0.key.from, to: $0.key.to, sortedUniqueSites: Self.sortedUnique($0.value)) }
         return Graph(root: root, modules: modules, nodes: Array(nodes.values), edges: edges, diagnostics: diagnostics)
     }
 }

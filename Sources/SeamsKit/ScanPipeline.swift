@@ -55,8 +55,7 @@ public enum ScanPipeline {
             throw SeamsError.nothingToScan("none of the \(discovery.files.count) Swift files could be read",
                                            diagnostics: graph.diagnostics + discovery.diagnostics)
         }
-        graph = Graph(root: graph.root, modules: graph.modules, nodes: graph.nodes, edges: graph.edges,
-                      diagnostics: graph.diagnostics + discovery.diagnostics)
+        graph = graph.adding(diagnostics: discovery.diagnostics)
         if !request.includeExternal { graph = graph.removingExternal() }
         graph = graph.regrouped(by: request.granularity)
         return ScanOutcome(graph: graph, statistics: stats, config: config)

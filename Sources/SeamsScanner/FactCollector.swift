@@ -7,19 +7,19 @@ struct FactCollector {
     /// Deeper expressions are cut off with a diagnostic rather than risking the stack.
     static let maxDepth = 600
 
-    private let converter: SourceLocationConverter
+    private let lines: LineTable
     private var depth = 0
     private(set) var truncatedAt: Loc?
 
-    init(converter: SourceLocationConverter) {
-        self.converter = converter
+    init(lines: LineTable) {
+        self.lines = lines
     }
 
     /// Parses and collects one file's source.
     static func collect(path: String, source: String) -> FileFacts {
         let tree = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
-        var collector = FactCollector(converter: converter)
+        let lines = LineTable(source)
+        var collector = FactCollector(lines: lines)
         let top = DeclFact(kind: .file, loc: Loc(line: 1, column: 1))
         let topCode = Code()
         var imports: [String] = []
@@ -41,7 +41,7 @@ struct FactCollector {
 
         var diagnostics: [Diagnostic] = []
         if tree.hasError {
-            let line = firstErrorLine(tree, converter)
+            let line = firstErrorLine(tree, lines)
             diagnostics.append(
                 Diagnostic(
                     file: path, line: line,
@@ -55,19 +55,18 @@ struct FactCollector {
                     message: "expression nested more than \(maxDepth) levels deep; its inner part was not analysed",
                     severity: .warning))
         }
-        let lines = converter.location(for: tree.endPosition).line
-        return FileFacts(path: path, imports: imports, top: top, diagnostics: diagnostics, lines: lines)
+        return FileFacts(path: path, imports: imports, top: top, diagnostics: diagnostics, lines: lines.lineCount)
     }
 
-    private static func firstErrorLine(_ tree: SourceFileSyntax, _ converter: SourceLocationConverter) -> Int? {
+    private static func firstErrorLine(_ tree: SourceFileSyntax, _ lines: LineTable) -> Int? {
         var node: Syntax? = Syntax(tree)
         // Descend along the first erroneous child to the innermost one.
         while let current = node {
             guard let next = current.children(viewMode: .all).first(where: { $0.hasError }) else {
-                return converter.location(for: current.positionAfterSkippingLeadingTrivia).line
+                return Int(lines.location(current.positionAfterSkippingLeadingTrivia).line)
             }
             if next.is(TokenSyntax.self) || next.kind == .unexpectedNodes {
-                return converter.location(for: next.positionAfterSkippingLeadingTrivia).line
+                return Int(lines.location(next.positionAfterSkippingLeadingTrivia).line)
             }
             node = next
         }
@@ -77,8 +76,7 @@ struct FactCollector {
     // MARK: Locations
 
     private func loc(_ node: some SyntaxProtocol) -> Loc {
-        let l = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return Loc(line: l.line, column: l.column)
+        lines.location(node.positionAfterSkippingLeadingTrivia)
     }
 
     // MARK: Declarations

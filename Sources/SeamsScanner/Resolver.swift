@@ -1,17 +1,22 @@
 import SeamsGraph
 
-/// Phase 2: builds the symbol table of all files, then resolves every body into sites.
-/// Serial and in file order, so the result never depends on thread timing.
+/// Phase 2: builds the symbol table of all files (serially), then resolves every body into
+/// sites on several workers. Workers share the symbol table read-only and keep their own
+/// caches and sites, merged at the end; the graph is sorted, so it never depends on timing.
 final class Resolver {
     private var units: [Unit]
     private var externals: [String: TypeSymbol] = [:]
     private var extensionNodes: [String: Node] = [:]
     private var builder = GraphBuilder()
-    private var usedNodeIDs: Set<String> = []
     private var bindings: [(DeclFact, Scope)] = []
     private var nextMemberID = 0
     private var memberTypeCache: [Int: RType?] = [:]
     private var inProgress: Set<Int> = []
+    /// Set when an inference met a declaration already being inferred (a cycle). Such results
+    /// depend on where the inference started, so they are used but not cached: what is cached
+    /// is the same whichever worker computes it first.
+    private var metCycle = false
+    private var memberLookupCache: [ObjectIdentifier: [String: [MemberRef]]] = [:]
     private var emitting = true
     private var symbols: [TypeSymbol] = []
     private var fileScopeNodes: [String: Node] = [:]
@@ -41,6 +46,11 @@ final class Resolver {
         }
         bindExtensions(pendingExtensions)
         for (decl, scope) in bindings { registerMembers(decl, scope: scope) }
+        // Supertypes looked up while extensions were still being bound may miss conformances
+        // that later extensions add: recompute them all now, in a fixed order.
+        let all = symbols + externals.keys.sorted().map { externals[$0]! }
+        for symbol in all { symbol.supertypesCache = nil }
+        for symbol in all { _ = supertypes(of: symbol) }
     }
 
     private func importedUnits(_ names: [String], from unit: Int) -> [Int] {
@@ -140,7 +150,7 @@ final class Resolver {
     }
 
     private func makeRef(_ fact: MemberFact, scope: Scope, symbol: TypeSymbol?) -> MemberRef {
-        nextMemberID += 1
+        nextMemberID += nextMemberID >= 0 ? 1 : -1
         return MemberRef(id: nextMemberID, fact: fact, owner: scope.owner, symbol: symbol, scope: scope.adding(generics: fact.genericNames))
     }
 
@@ -154,12 +164,27 @@ final class Resolver {
 
     // MARK: Output
 
-    func resolveAll() {
-        for (decl, scope) in bindings {
-            for code in decl.code {
-                let env = Env()
-                run(code, scope: scope, env: env)
-            }
+    /// A worker sharing this resolver's symbol table, with caches and sites of its own.
+    private init(worker base: Resolver, index: Int) {
+        units = base.units
+        externals = base.externals
+        extensionNodes = base.extensionNodes
+        symbols = base.symbols
+        fileScopeNodes = base.fileScopeNodes
+        // Synthetic members (memberwise initializers) get ids no declared member has.
+        nextMemberID = -1 - index * (1 << 40)
+    }
+
+    func resolveAll(threads: Int = 1) {
+        let workers = (0..<max(1, threads)).map { Resolver(worker: self, index: $0) }
+        let items = bindings
+        ParallelMap.forEach(count: items.count, workers: workers) { worker, i in
+            let (decl, scope) = items[i]
+            for code in decl.code { worker.run(code, scope: scope, env: Env()) }
+        }
+        for worker in workers {
+            builder.merge(worker.builder)
+            for (name, symbol) in worker.externals where externals[name] == nil { externals[name] = symbol }
         }
     }
 
@@ -169,7 +194,7 @@ final class Resolver {
                              file: symbol.file, line: symbol.line))
         }
         for node in extensionNodes.values { builder.add(node) }
-        for id in usedNodeIDs {
+        for id in builder.connectedNodeIDs.sorted() {
             if let node = fileScopeNodes[id] { builder.add(node) }
             if let external = externals[id] {
                 builder.add(Node(id: id, name: external.name, module: nil, kind: .external, file: nil, line: nil))
@@ -185,8 +210,6 @@ final class Resolver {
 
     private func emit(nodeID: String, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
         guard emitting, nodeID != scope.owner else { return }
-        usedNodeIDs.insert(nodeID)
-        usedNodeIDs.insert(scope.owner)
         builder.addSite(from: scope.owner, to: nodeID,
                         Site(file: scope.file.path, line: Int(loc.line), column: Int(loc.column), kind: kind))
     }
@@ -379,10 +402,11 @@ final class Resolver {
 
     /// Members named `name` visible on `symbol`: its own (with extensions), then its supertypes'.
     func lookupMember(_ name: String, in symbol: TypeSymbol) -> [MemberRef] {
-        if let cached = symbol.lookupCache[name] { return cached }
+        let key = ObjectIdentifier(symbol)
+        if let cached = memberLookupCache[key]?[name] { return cached }
         var visited: Set<ObjectIdentifier> = []
         let found = lookupMember(name, in: symbol, visited: &visited)
-        symbol.lookupCache[name] = found
+        memberLookupCache[key, default: [:]][name] = found
         return found
     }
 
@@ -406,7 +430,7 @@ final class Resolver {
         let declared = lookupMember("init", in: symbol)
         guard declared.isEmpty, symbol.kind == .struct else { return declared }
         let key = "init()memberwise"
-        if let cached = symbol.lookupCache[key] { return cached }
+        if let cached = memberLookupCache[ObjectIdentifier(symbol)]?[key] { return cached }
         // Member ids follow source order, so sorting by id restores the declaration order.
         let stored = symbol.members.values.joined()
             .filter { $0.fact.isStoredInstance && !$0.fact.isLet && $0.owner == symbol.nodeID }
@@ -418,15 +442,23 @@ final class Resolver {
                                   params: params, genericNames: [])
             memberwise = [makeRef(fact, scope: scope, symbol: symbol)]
         }
-        symbol.lookupCache[key] = memberwise
+        memberLookupCache[ObjectIdentifier(symbol), default: [:]][key] = memberwise
         return memberwise
     }
 
     /// The type of a member used as a value (a function's value is its return type, wrapped).
     func valueType(of ref: MemberRef) -> RType? {
         if let cached = memberTypeCache[ref.id] { return cached }
-        guard inProgress.insert(ref.id).inserted else { return nil }
-        defer { inProgress.remove(ref.id) }
+        guard inProgress.insert(ref.id).inserted else {
+            metCycle = true
+            return nil
+        }
+        let outerMetCycle = metCycle
+        metCycle = false
+        defer {
+            inProgress.remove(ref.id)
+            metCycle = metCycle || outerMetCycle
+        }
         var result: RType?
         switch ref.fact.kind {
         case .enumCase, .initializer:
@@ -442,7 +474,7 @@ final class Resolver {
         case .typeAlias, .associatedType:
             result = nil
         }
-        memberTypeCache[ref.id] = result
+        if !metCycle { memberTypeCache[ref.id] = result }
         return result
     }
 

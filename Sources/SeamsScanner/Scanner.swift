@@ -40,6 +40,16 @@ public struct ScanInput: Sendable {
 public struct ScanStatistics: Sendable {
     public var filesScanned: Int
     public var lines: Int
+    /// Seconds spent reading, parsing and collecting facts (parallel).
+    public var collectSeconds: Double = 0
+    /// Seconds spent building the symbol table and resolving references (serial).
+    public var resolveSeconds: Double = 0
+    /// Seconds spent turning sites into the sorted graph.
+    public var graphSeconds: Double = 0
+}
+
+private func since(_ start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
 }
 
 public enum Scanner {
@@ -48,6 +58,8 @@ public enum Scanner {
         -> (Graph, ScanStatistics)
     {
         let files = input.files.sorted { $0.path < $1.path }
+        var stats = ScanStatistics(filesScanned: 0, lines: 0)
+        var clock = DispatchTime.now()
         let collected = ParallelMap.run(count: files.count, threads: threads) { i in
             readAndCollect(files[i], maxBytes: input.maxFileBytes)
         }
@@ -69,14 +81,22 @@ public enum Scanner {
                 usable.append((facts, ctx))
             }
         }
+        stats.collectSeconds = since(clock)
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
         let graph = ParallelMap.onLargeStack {
+            clock = DispatchTime.now()
             let resolver = Resolver(unitImportNames: input.unitImportNames)
             resolver.declare(files: usable)
-            resolver.resolveAll()
-            return resolver.graph(root: input.root, modules: modules, diagnostics: diagnostics)
+            resolver.resolveAll(threads: threads)
+            stats.resolveSeconds = since(clock)
+            clock = DispatchTime.now()
+            let graph = resolver.graph(root: input.root, modules: modules, diagnostics: diagnostics)
+            stats.graphSeconds = since(clock)
+            return graph
         }
-        return (graph, ScanStatistics(filesScanned: usable.count, lines: lines))
+        stats.filesScanned = usable.count
+        stats.lines = lines
+        return (graph, stats)
     }
 
     /// Collects the facts of one source text (no file system): for tests and tools.
@@ -122,7 +142,8 @@ public enum Scanner {
         if data.count > maxBytes {
             return fail("is larger than \(maxBytes >> 20) MB (likely generated); skipped (raise --max-file-size to scan it)")
         }
-        if data.contains(0) { return fail("is binary (contains NUL bytes), not Swift source; skipped") }
+        let hasNUL = data.withUnsafeBytes { raw in raw.count > 0 && memchr(raw.baseAddress!, 0, raw.count) != nil }
+        if hasNUL { return fail("is binary (contains NUL bytes), not Swift source; skipped") }
         guard let text = String(validating: data, as: UTF8.self) else {
             return fail("is not valid UTF-8; skipped")
         }
@@ -132,10 +153,10 @@ public enum Scanner {
 
 /// A parallel map on threads with large stacks: syntax trees of machine-written code can be
 /// very deep, and the default worker stacks are too small for a recursive walk of them.
-enum ParallelMap {
+public enum ParallelMap {
     static let stackBytes = 256 << 20
 
-    static func run<T>(count: Int, threads: Int, _ body: @escaping (Int) -> T) -> [T] {
+    public static func run<T>(count: Int, threads: Int, _ body: @escaping (Int) -> T) -> [T] {
         let box = ResultBox<T>(count: count)
         let workers = max(1, min(threads, count))
         let done = DispatchSemaphore(value: 0)
@@ -153,8 +174,23 @@ enum ParallelMap {
         return box.results.map { $0! }
     }
 
+    /// Runs `body(workers[k], i)` for every i below count, thread k using `workers[k]`.
+    public static func forEach<W>(count: Int, workers: [W], _ body: @escaping (W, Int) -> Void) {
+        let counter = ResultBox<Int>(count: count)
+        let done = DispatchSemaphore(value: 0)
+        for worker in workers {
+            let thread = Thread {
+                while let i = counter.claim() { body(worker, i) }
+                done.signal()
+            }
+            thread.stackSize = stackBytes
+            thread.start()
+        }
+        for _ in workers { done.wait() }
+    }
+
     /// Runs `body` on one thread with a large stack and waits for its result.
-    static func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+    public static func onLargeStack<T>(_ body: @escaping () -> T) -> T {
         run(count: 1, threads: 1) { _ in body() }[0]
     }
 

@@ -15,8 +15,8 @@ final class TypeSymbol {
     var members: [String: [MemberRef]] = [:]
     /// Inheritance clauses of the declaration and its extensions, with where to resolve them.
     var inherits: [(TypeExpr, Scope)] = []
+    /// Filled once all extensions are bound, before bodies are resolved in parallel; read-only after.
     var supertypesCache: [TypeSymbol]?
-    var lookupCache: [String: [MemberRef]] = [:]
 
     var isExternal: Bool { kind == .external }
 
