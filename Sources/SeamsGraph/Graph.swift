@@ -176,8 +176,9 @@ public struct Graph: Hashable, Codable, Sendable {
 
     /// The same graph with more diagnostics.
     public func adding(diagnostics more: [Diagnostic]) -> Graph {
-        Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: edges,
-              diagnostics: Array(Set(diagnostics + more)).sorted())
+        Graph(
+            canonicalRoot: root, modules: modules, nodes: nodes, edges: edges,
+            diagnostics: Array(Set(diagnostics + more)).sorted())
     }
 
     public func node(_ id: String) -> Node? { nodes.first { $0.id == id } }

@@ -13,7 +13,8 @@ public enum AtomicFile {
         guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
             throw SeamsError.cannotWrite(path: path, reason: "folder \(dir.path) does not exist")
         }
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).seams-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temp = dir.appendingPathComponent(
+            ".\(url.lastPathComponent).seams-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         guard FileManager.default.createFile(atPath: temp.path, contents: data) else {
             throw SeamsError.cannotWrite(path: path, reason: "the folder is not writable")
         }

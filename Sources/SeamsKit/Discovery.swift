@@ -53,10 +53,13 @@ struct Discovery {
                 let before = found.count
                 walk(abs, pathRoot: abs, insidePackage: nil, isPathRoot: true, found: &found, packages: &packages)
                 if found.count == before {
-                    diagnostics.append(Diagnostic(file: given, message: "no Swift files found in this folder", severity: .warning))
+                    diagnostics.append(
+                        Diagnostic(file: given, message: "no Swift files found in this folder", severity: .warning))
                 }
             } else if abs.hasSuffix(".swift") {
-                add(abs, pathRoot: URL(fileURLWithPath: abs).deletingLastPathComponent().path, package: nil, found: &found)
+                add(
+                    abs, pathRoot: URL(fileURLWithPath: abs).deletingLastPathComponent().path, package: nil,
+                    found: &found)
             } else {
                 diagnostics.append(Diagnostic(file: given, message: "not a folder or a .swift file", severity: .error))
             }
@@ -64,9 +67,10 @@ struct Discovery {
         assign(found, packages: &packages)
         for p in packages where p.strayFiles > 0 {
             diagnostics.append(
-                Diagnostic(file: manifestPath(p.dir),
-                           message: "\(p.strayFiles) Swift file(s) outside every target of this package were not scanned",
-                           severity: .note))
+                Diagnostic(
+                    file: manifestPath(p.dir),
+                    message: "\(p.strayFiles) Swift file(s) outside every target of this package were not scanned",
+                    severity: .note))
         }
     }
 
@@ -87,13 +91,17 @@ struct Discovery {
         found.append(Found(absolute: abs, display: display, pathRoot: pathRoot, package: package))
     }
 
-    private mutating func walk(_ dir: String, pathRoot: String, insidePackage: Int?, isPathRoot: Bool,
-                               found: inout [Found], packages: inout [Package]) {
+    private mutating func walk(
+        _ dir: String, pathRoot: String, insidePackage: Int?, isPathRoot: Bool,
+        found: inout [Found], packages: inout [Package]
+    ) {
         guard let real = PathTools.realPath(dir) else { return }
         guard visitedDirs.insert(real).inserted else {
             diagnostics.append(
-                Diagnostic(file: PathTools.relative(dir, to: root),
-                           message: "folder already scanned through another path (symlink loop?); skipped", severity: .warning))
+                Diagnostic(
+                    file: PathTools.relative(dir, to: root),
+                    message: "folder already scanned through another path (symlink loop?); skipped", severity: .warning)
+            )
             return
         }
         let fm = FileManager.default
@@ -101,8 +109,9 @@ struct Discovery {
         if fm.fileExists(atPath: dir + "/Package.swift") {
             if insidePackage != nil && !isPathRoot {
                 diagnostics.append(
-                    Diagnostic(file: PathTools.relative(dir, to: root),
-                               message: "nested package skipped; name it as a path to scan it", severity: .note))
+                    Diagnostic(
+                        file: PathTools.relative(dir, to: root),
+                        message: "nested package skipped; name it as a path to scan it", severity: .note))
                 return
             }
             package = packages.count
@@ -113,21 +122,26 @@ struct Discovery {
             entries = try fm.contentsOfDirectory(atPath: dir).sorted()
         } catch {
             diagnostics.append(
-                Diagnostic(file: PathTools.relative(dir, to: root), message: "folder cannot be read; skipped", severity: .error))
+                Diagnostic(
+                    file: PathTools.relative(dir, to: root), message: "folder cannot be read; skipped", severity: .error
+                ))
             return
         }
         for name in entries {
             let path = dir + "/" + name
             guard let isDir = PathTools.isDirectory(path) else {
                 if name.hasSuffix(".swift"), (try? fm.destinationOfSymbolicLink(atPath: path)) != nil {
-                    diagnostics.append(Diagnostic(file: PathTools.relative(path, to: root), message: "broken symbolic link; skipped"))
+                    diagnostics.append(
+                        Diagnostic(file: PathTools.relative(path, to: root), message: "broken symbolic link; skipped"))
                 }
                 continue
             }
             if isDir {
                 if Self.alwaysSkipped.contains(name) || name.hasPrefix(".build") { continue }
                 if isExcluded(PathTools.relative(path, to: root) + "/") { continue }
-                walk(path, pathRoot: pathRoot, insidePackage: package, isPathRoot: false, found: &found, packages: &packages)
+                walk(
+                    path, pathRoot: pathRoot, insidePackage: package, isPathRoot: false, found: &found,
+                    packages: &packages)
             } else if name.hasSuffix(".swift"), name != "Package.swift", !name.hasPrefix("Package@swift") {
                 // Non-regular files are passed on: the scanner reports them without opening them.
                 add(path, pathRoot: pathRoot, package: package, found: &found)
@@ -140,8 +154,10 @@ struct Discovery {
         guard let data = FileManager.default.contents(atPath: dir + "/Package.swift"),
             let text = String(data: data, encoding: .utf8)
         else {
-            diagnostics.append(Diagnostic(file: manifestPath(dir),
-                                          message: "manifest cannot be read", severity: .error))
+            diagnostics.append(
+                Diagnostic(
+                    file: manifestPath(dir),
+                    message: "manifest cannot be read", severity: .error))
             return package
         }
         for target in ManifestReader.targets(inManifest: text) {
@@ -155,7 +171,8 @@ struct Discovery {
                 case .plugin: candidates = ["Plugins"]
                 default: candidates = ["Sources", "Source", "src", "srcs"]
                 }
-                folder = candidates.map { "\(dir)/\($0)/\(target.name)" }.first { PathTools.isDirectory($0) == true }
+                folder =
+                    candidates.map { "\(dir)/\($0)/\(target.name)" }.first { PathTools.isDirectory($0) == true }
                     ?? "\(dir)/\(candidates[0])/\(target.name)"
             }
             unitNames.append(target.name)
@@ -188,7 +205,9 @@ struct Discovery {
                     folderUnits[f.pathRoot] = unit
                 }
                 let inRoot = PathTools.relative(f.absolute, to: f.pathRoot).split(separator: "/")
-                module = inRoot.count > 1 ? String(inRoot[0]) : PathTools.baseName(PathTools.realPath(f.pathRoot) ?? f.pathRoot)
+                module =
+                    inRoot.count > 1
+                    ? String(inRoot[0]) : PathTools.baseName(PathTools.realPath(f.pathRoot) ?? f.pathRoot)
             }
             if let configured = config.module(for: f.display) { module = configured }
             files.append(SourceFile(path: f.display, location: f.absolute, module: module, unit: unit))

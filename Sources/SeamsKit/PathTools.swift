@@ -2,7 +2,8 @@ import Foundation
 
 enum PathTools {
     static func absolute(_ path: String, base: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base).appendingPathComponent(path)
+        let url =
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base).appendingPathComponent(path)
         var p = url.standardizedFileURL.path
         while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
         return p

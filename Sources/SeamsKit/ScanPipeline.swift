@@ -45,15 +45,18 @@ public enum ScanPipeline {
         var discovery = Discovery(root: root, config: config, extraExcludes: request.excludes)
         discovery.run(paths: request.paths, cwd: cwd)
         if discovery.files.isEmpty {
-            throw SeamsError.nothingToScan("no Swift files found in \(request.paths.joined(separator: ", "))",
-                                           diagnostics: discovery.diagnostics)
+            throw SeamsError.nothingToScan(
+                "no Swift files found in \(request.paths.joined(separator: ", "))",
+                diagnostics: discovery.diagnostics)
         }
-        let input = ScanInput(root: rootLabel, files: discovery.files, unitImportNames: discovery.unitNames,
-                              maxFileBytes: request.maxFileBytes)
+        let input = ScanInput(
+            root: rootLabel, files: discovery.files, unitImportNames: discovery.unitNames,
+            maxFileBytes: request.maxFileBytes)
         var (graph, stats) = Scanner.scan(input, threads: request.threads)
         if stats.filesScanned == 0 {
-            throw SeamsError.nothingToScan("none of the \(discovery.files.count) Swift files could be read",
-                                           diagnostics: graph.diagnostics + discovery.diagnostics)
+            throw SeamsError.nothingToScan(
+                "none of the \(discovery.files.count) Swift files could be read",
+                diagnostics: graph.diagnostics + discovery.diagnostics)
         }
         graph = graph.adding(diagnostics: discovery.diagnostics)
         if !request.includeExternal { graph = graph.removingExternal() }
@@ -66,9 +69,10 @@ public enum ScanPipeline {
         if let explicit {
             path = PathTools.absolute(explicit, base: cwd)
             guard PathTools.isDirectory(path) == false else {
-                throw SeamsError.config(ConfigError(problems: [
-                    ConfigProblem(file: explicit, line: 1, column: 1, message: "config file not found")
-                ]))
+                throw SeamsError.config(
+                    ConfigError(problems: [
+                        ConfigProblem(file: explicit, line: 1, column: 1, message: "config file not found")
+                    ]))
             }
         } else {
             path = root + "/" + SeamsConfig.fileName

@@ -6,7 +6,8 @@ public enum GraphTextReporter {
     public static func render(_ graph: Graph) -> String {
         var out = ""
         let moduleList = graph.modules.map { "\($0.name) (\($0.files) files)" }.joined(separator: ", ")
-        out += "\(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.edges.reduce(0) { $0 + $1.count }) references"
+        out +=
+            "\(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.edges.reduce(0) { $0 + $1.count }) references"
         out += " in \(graph.modules.count) modules: \(moduleList)\n"
         var outgoing: [String: [Edge]] = [:]
         for e in graph.edges { outgoing[e.from, default: []].append(e) }

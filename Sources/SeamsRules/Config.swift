@@ -41,10 +41,14 @@ public struct SeamsConfig: Sendable {
     /// Reads and validates a config file.
     public static func load(path: String) throws -> SeamsConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(problems: [ConfigProblem(file: path, line: 1, column: 1, message: "cannot read the config file")])
+            throw ConfigError(problems: [
+                ConfigProblem(file: path, line: 1, column: 1, message: "cannot read the config file")
+            ])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(problems: [ConfigProblem(file: path, line: 1, column: 1, message: "the config file is not UTF-8 text")])
+            throw ConfigError(problems: [
+                ConfigProblem(file: path, line: 1, column: 1, message: "the config file is not UTF-8 text")
+            ])
         }
         return try parse(text, path: path)
     }
@@ -55,7 +59,8 @@ public struct SeamsConfig: Sendable {
         var problems: [ConfigProblem] = []
         func problem(_ node: Node?, _ message: String) {
             let mark = node?.mark
-            problems.append(ConfigProblem(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
+            problems.append(
+                ConfigProblem(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
         }
         let root: Node?
         do {
@@ -83,7 +88,8 @@ public struct SeamsConfig: Sendable {
                         problem(nameNode, "a module name must be a string")
                         continue
                     }
-                    config.modules.append((name, stringList(globs, key: "modules.\(name)", problem: problem).map(Glob.init)))
+                    config.modules.append(
+                        (name, stringList(globs, key: "modules.\(name)", problem: problem).map(Glob.init)))
                 }
             default:
                 if !knownKeys.contains(key) {
@@ -133,7 +139,9 @@ public struct SeamsConfig: Sendable {
 public enum Suggestion {
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, word.count / 3) else { return nil }
+        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, word.count / 3) else {
+            return nil
+        }
         return best.0
     }
 

@@ -86,20 +86,25 @@ struct FactCollector {
     mutating func decl(_ decl: DeclSyntax, into owner: DeclFact, local: inout [Event]) {
         switch decl.as(DeclSyntaxEnum.self) {
         case .classDecl(let d):
-            nominal(.class, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
-                    d.attributes, d.memberBlock, d, into: owner)
+            nominal(
+                .class, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
+                d.attributes, d.memberBlock, d, into: owner)
         case .structDecl(let d):
-            nominal(.struct, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
-                    d.attributes, d.memberBlock, d, into: owner)
+            nominal(
+                .struct, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
+                d.attributes, d.memberBlock, d, into: owner)
         case .enumDecl(let d):
-            nominal(.enum, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
-                    d.attributes, d.memberBlock, d, into: owner)
+            nominal(
+                .enum, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
+                d.attributes, d.memberBlock, d, into: owner)
         case .actorDecl(let d):
-            nominal(.actor, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
-                    d.attributes, d.memberBlock, d, into: owner)
+            nominal(
+                .actor, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
+                d.attributes, d.memberBlock, d, into: owner)
         case .protocolDecl(let d):
-            nominal(.protocol, d.name, nil, d.primaryAssociatedTypeClause, d.inheritanceClause, d.genericWhereClause,
-                    d.attributes, d.memberBlock, d, into: owner)
+            nominal(
+                .protocol, d.name, nil, d.primaryAssociatedTypeClause, d.inheritanceClause, d.genericWhereClause,
+                d.attributes, d.memberBlock, d, into: owner)
         case .extensionDecl(let d):
             let fact = DeclFact(kind: .extension(type(d.extendedType)), loc: loc(d.extendedType))
             let code = Code()
@@ -122,8 +127,9 @@ struct FactCollector {
             whereClause(d.genericWhereClause, into: &code.events)
             if let body = d.body { self.body(body.statements, into: &code.events) }
             owner.members.append(
-                MemberFact(name: d.name.text, kind: .function, isStatic: isStatic(d.modifiers), type: ret,
-                           initializer: nil, params: params, genericNames: generics))
+                MemberFact(
+                    name: d.name.text, kind: .function, isStatic: isStatic(d.modifiers), type: ret,
+                    initializer: nil, params: params, genericNames: generics))
             owner.code.append(code)
         case .initializerDecl(let d):
             let generics = genericNames(d.genericParameterClause)
@@ -134,8 +140,9 @@ struct FactCollector {
             whereClause(d.genericWhereClause, into: &code.events)
             if let body = d.body { block(body.statements, into: &code.events) }
             owner.members.append(
-                MemberFact(name: "init", kind: .initializer, isStatic: true, type: nil, initializer: nil,
-                           params: params, genericNames: generics))
+                MemberFact(
+                    name: "init", kind: .initializer, isStatic: true, type: nil, initializer: nil,
+                    params: params, genericNames: generics))
             owner.code.append(code)
         case .deinitializerDecl(let d):
             if let body = d.body {
@@ -153,8 +160,9 @@ struct FactCollector {
             whereClause(d.genericWhereClause, into: &code.events)
             accessors(d.accessorBlock, valueType: ret, into: &code.events)
             owner.members.append(
-                MemberFact(name: "subscript", kind: .subscript, isStatic: isStatic(d.modifiers), type: ret,
-                           initializer: nil, params: params, genericNames: generics))
+                MemberFact(
+                    name: "subscript", kind: .subscript, isStatic: isStatic(d.modifiers), type: ret,
+                    initializer: nil, params: params, genericNames: generics))
             owner.code.append(code)
         case .enumCaseDecl(let d):
             let code = Code()
@@ -169,8 +177,9 @@ struct FactCollector {
                 }
                 if let raw = element.rawValue { code.events.append(.eval(expr(raw.value))) }
                 owner.members.append(
-                    MemberFact(name: element.name.text, kind: .enumCase, isStatic: true, type: nil, initializer: nil,
-                               params: params, genericNames: []))
+                    MemberFact(
+                        name: element.name.text, kind: .enumCase, isStatic: true, type: nil, initializer: nil,
+                        params: params, genericNames: []))
             }
             owner.code.append(code)
         case .typeAliasDecl(let d):
@@ -181,8 +190,9 @@ struct FactCollector {
             code.events.append(.typeUse(target, .type))
             whereClause(d.genericWhereClause, into: &code.events)
             owner.members.append(
-                MemberFact(name: d.name.text, kind: .typeAlias, isStatic: true, type: target, initializer: nil,
-                           params: [], genericNames: generics))
+                MemberFact(
+                    name: d.name.text, kind: .typeAlias, isStatic: true, type: target, initializer: nil,
+                    params: [], genericNames: generics))
             owner.code.append(code)
         case .associatedTypeDecl(let d):
             let code = Code()
@@ -192,8 +202,9 @@ struct FactCollector {
             if let def = d.initializer { code.events.append(.typeUse(type(def.value), .type)) }
             whereClause(d.genericWhereClause, into: &code.events)
             owner.members.append(
-                MemberFact(name: d.name.text, kind: .associatedType, isStatic: true, type: nil, initializer: nil,
-                           params: [], genericNames: []))
+                MemberFact(
+                    name: d.name.text, kind: .associatedType, isStatic: true, type: nil, initializer: nil,
+                    params: [], genericNames: []))
             owner.code.append(code)
         case .ifConfigDecl(let d):
             // Every branch of #if is read: a dependency behind a build flag is still a dependency.
@@ -265,11 +276,12 @@ struct FactCollector {
             }
             for name in names {
                 owner.members.append(
-                    MemberFact(name: name, kind: .property, isStatic: isStatic, type: annotated,
-                               initializer: annotated == nil && names.count == 1 ? initial : nil,
-                               params: [], genericNames: [],
-                               isStoredInstance: stored && !isStatic && names.count == 1,
-                               isLet: d.bindingSpecifier.tokenKind == .keyword(.let) && initial != nil))
+                    MemberFact(
+                        name: name, kind: .property, isStatic: isStatic, type: annotated,
+                        initializer: annotated == nil && names.count == 1 ? initial : nil,
+                        params: [], genericNames: [],
+                        isStoredInstance: stored && !isStatic && names.count == 1,
+                        isLet: d.bindingSpecifier.tokenKind == .keyword(.let) && initial != nil))
             }
             code.events.append(.bind(names.first ?? "_", annotated, initial))
             accessors(binding.accessorBlock, valueType: annotated, into: &code.events)
@@ -364,7 +376,8 @@ struct FactCollector {
     }
 
     /// Binds the parameters in `events` and returns them as the function's signature.
-    private mutating func parameters(_ clause: FunctionParameterClauseSyntax, into events: inout [Event]) -> [ParamFact] {
+    private mutating func parameters(_ clause: FunctionParameterClauseSyntax, into events: inout [Event]) -> [ParamFact]
+    {
         var params: [ParamFact] = []
         for p in clause.parameters {
             attributes(p.attributes, into: &events)
@@ -396,7 +409,8 @@ struct FactCollector {
             guard case .attribute(let attr) = element else { continue }
             let t = type(attr.attributeName)
             if case .named(let comps) = t, let first = comps.first,
-                first.name.first?.isUppercase == true, !(comps.count == 1 && Self.builtinAttributes.contains(first.name))
+                first.name.first?.isUppercase == true,
+                !(comps.count == 1 && Self.builtinAttributes.contains(first.name))
             {
                 events.append(.typeUse(t, .attribute))
             } else if case .named(let comps) = t, comps.count == 1, comps[0].name == "MainActor" {
@@ -414,9 +428,12 @@ struct FactCollector {
     mutating func type(_ t: TypeSyntax) -> TypeExpr {
         switch t.as(TypeSyntaxEnum.self) {
         case .identifierType(let id):
-            return .named([TypeComponent(name: id.name.text, loc: loc(id.name), genericArgs: genericArgs(id.genericArgumentClause))])
+            return .named([
+                TypeComponent(name: id.name.text, loc: loc(id.name), genericArgs: genericArgs(id.genericArgumentClause))
+            ])
         case .memberType(let m):
-            let comp = TypeComponent(name: m.name.text, loc: loc(m.name), genericArgs: genericArgs(m.genericArgumentClause))
+            let comp = TypeComponent(
+                name: m.name.text, loc: loc(m.name), genericArgs: genericArgs(m.genericArgumentClause))
             if case .named(let base) = type(m.baseType) { return .named(base + [comp]) }
             return .unknown
         case .optionalType(let o): return .optional(type(o.wrappedType))
@@ -685,9 +702,11 @@ struct FactCollector {
             guard let base = m.base else { return .implicitMember(name, l) }
             return .member(expr(base), name, l)
         case .functionCallExpr(let c):
-            return .call(expr(c.calledExpression), arguments(c.arguments, c.trailingClosure, c.additionalTrailingClosures))
+            return .call(
+                expr(c.calledExpression), arguments(c.arguments, c.trailingClosure, c.additionalTrailingClosures))
         case .subscriptCallExpr(let s):
-            return .subscriptCall(expr(s.calledExpression), arguments(s.arguments, s.trailingClosure, s.additionalTrailingClosures))
+            return .subscriptCall(
+                expr(s.calledExpression), arguments(s.arguments, s.trailingClosure, s.additionalTrailingClosures))
         case .superExpr: return .superRef
         case .genericSpecializationExpr(let g):
             return .specialize(expr(g.expression), genericArgs(g.genericArgumentClause))
@@ -737,7 +756,9 @@ struct FactCollector {
         case .keyPathExpr(let k):
             var comps: [(String, Loc)] = []
             for c in k.components {
-                if case .property(let p) = c.component { comps.append((p.declName.baseName.text, loc(p.declName.baseName))) }
+                if case .property(let p) = c.component {
+                    comps.append((p.declName.baseName.text, loc(p.declName.baseName)))
+                }
             }
             return .keyPath(k.root.map { type($0) }, comps)
         case .ifExpr(let i):
@@ -840,7 +861,8 @@ struct FactCollector {
         case "?:": return (2, true)
         case "||": return (3, false)
         case "&&": return (4, false)
-        case "==", "!=", "<", ">", "<=", ">=", "===", "!==", "~=", ".==", ".!=", ".<", ".>", ".<=", ".>=": return (5, false)
+        case "==", "!=", "<", ">", "<=", ">=", "===", "!==", "~=", ".==", ".!=", ".<", ".>", ".<=", ".>=":
+            return (5, false)
         case "??": return (6, true)
         case "as", "is": return (7, false)
         case "...", "..<": return (8, false)
@@ -880,7 +902,9 @@ struct FactCollector {
                 i += 2
                 continue
             }
-            if e.is(UnresolvedIsExprSyntax.self), i + 1 < elements.count, let t = elements[i + 1].as(TypeExprSyntax.self) {
+            if e.is(UnresolvedIsExprSyntax.self), i + 1 < elements.count,
+                let t = elements[i + 1].as(TypeExprSyntax.self)
+            {
                 ops.append(.cast(type(t.type), .is))
                 operands.append(.other([]))
                 i += 2

@@ -21,7 +21,8 @@ public enum ManifestReader {
     private final class TargetFinder: SyntaxVisitor {
         var targets: [ManifestTarget] = []
         private static let kinds: [String: ManifestTarget.Kind] = [
-            "target": .regular, "executableTarget": .executable, "testTarget": .test, "macro": .macro, "plugin": .plugin,
+            "target": .regular, "executableTarget": .executable, "testTarget": .test, "macro": .macro,
+            "plugin": .plugin,
         ]
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

@@ -94,7 +94,9 @@ final class Resolver {
             for (decl, ctx) in remaining {
                 guard case .extension(let extended) = decl.kind else { continue }
                 let fileScope = Scope(file: ctx, type: nil, owner: ctx.fileScopeID, generics: [])
-                if case .nominal(let symbol)? = quietly({ resolveType(extended, scope: fileScope, env: nil, kind: .type) }),
+                if case .nominal(let symbol)? = quietly({
+                    resolveType(extended, scope: fileScope, env: nil, kind: .type)
+                }),
                     !symbol.isExternal
                 {
                     bindExtension(decl, to: symbol, owner: symbol.nodeID, ctx: ctx)
@@ -115,8 +117,9 @@ final class Resolver {
             let name = stem.hasPrefix(spelled + "+") ? stem : "\(spelled)+\(stem)"
             let id = "\(ctx.module).\(name)"
             if extensionNodes[id] == nil {
-                extensionNodes[id] = Node(id: id, name: name, module: ctx.module, kind: .extension, file: ctx.path,
-                                          line: Int(decl.loc.line))
+                extensionNodes[id] = Node(
+                    id: id, name: name, module: ctx.module, kind: .extension, file: ctx.path,
+                    line: Int(decl.loc.line))
             }
             bindExtension(decl, to: external, owner: id, ctx: ctx)
             // The extension's own code names the type it extends.
@@ -129,7 +132,8 @@ final class Resolver {
     }
 
     private func bindExtension(_ decl: DeclFact, to symbol: TypeSymbol, owner: String, ctx: FileContext) {
-        let scope = Scope(file: ctx, type: symbol, owner: owner, generics: symbol.visibleGenerics.union(decl.genericNames))
+        let scope = Scope(
+            file: ctx, type: symbol, owner: owner, generics: symbol.visibleGenerics.union(decl.genericNames))
         bindings.append((decl, scope))
         for nested in decl.nested { declareNominal(nested, parent: symbol, ctx: ctx) }
     }
@@ -138,7 +142,8 @@ final class Resolver {
         let symbol = scope.type
         if case .file = decl.kind {
             for member in decl.members {
-                units[scope.file.unit].globals[member.name, default: []].append(makeRef(member, scope: scope, symbol: nil))
+                units[scope.file.unit].globals[member.name, default: []].append(
+                    makeRef(member, scope: scope, symbol: nil))
             }
             return
         }
@@ -151,13 +156,16 @@ final class Resolver {
 
     private func makeRef(_ fact: MemberFact, scope: Scope, symbol: TypeSymbol?) -> MemberRef {
         nextMemberID += nextMemberID >= 0 ? 1 : -1
-        return MemberRef(id: nextMemberID, fact: fact, owner: scope.owner, symbol: symbol, scope: scope.adding(generics: fact.genericNames))
+        return MemberRef(
+            id: nextMemberID, fact: fact, owner: scope.owner, symbol: symbol,
+            scope: scope.adding(generics: fact.genericNames))
     }
 
     func externalSymbol(_ spelled: String) -> TypeSymbol {
         if let s = externals[spelled] { return s }
-        let s = TypeSymbol(name: spelled, qualifiedName: spelled, kind: .external, nodeID: spelled, module: nil,
-                           parent: nil, file: nil, line: nil)
+        let s = TypeSymbol(
+            name: spelled, qualifiedName: spelled, kind: .external, nodeID: spelled, module: nil,
+            parent: nil, file: nil, line: nil)
         externals[spelled] = s
         return s
     }
@@ -190,8 +198,10 @@ final class Resolver {
 
     func graph(root: String, modules: [ModuleInfo], diagnostics: [Diagnostic]) -> Graph {
         for symbol in symbols {
-            builder.add(Node(id: symbol.nodeID, name: symbol.qualifiedName, module: symbol.module, kind: symbol.kind,
-                             file: symbol.file, line: symbol.line))
+            builder.add(
+                Node(
+                    id: symbol.nodeID, name: symbol.qualifiedName, module: symbol.module, kind: symbol.kind,
+                    file: symbol.file, line: symbol.line))
         }
         for node in extensionNodes.values { builder.add(node) }
         for id in builder.connectedNodeIDs.sorted() {
@@ -210,8 +220,9 @@ final class Resolver {
 
     private func emit(nodeID: String, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
         guard emitting, nodeID != scope.owner else { return }
-        builder.addSite(from: scope.owner, to: nodeID,
-                        Site(file: scope.file.path, line: Int(loc.line), column: Int(loc.column), kind: kind))
+        builder.addSite(
+            from: scope.owner, to: nodeID,
+            Site(file: scope.file.path, line: Int(loc.line), column: Int(loc.column), kind: kind))
     }
 
     /// Runs `body` without recording sites: for inference of a declaration's type elsewhere.
@@ -245,7 +256,9 @@ final class Resolver {
         if let alias = unit.globals[name]?.first(where: { $0.fact.kind == .typeAlias }) { return .alias(alias) }
         for imported in scope.file.imports {
             if let s = units[imported].types[name] { return .symbol(s) }
-            if let alias = units[imported].globals[name]?.first(where: { $0.fact.kind == .typeAlias }) { return .alias(alias) }
+            if let alias = units[imported].globals[name]?.first(where: { $0.fact.kind == .typeAlias }) {
+                return .alias(alias)
+            }
         }
         return .notFound
     }
@@ -269,7 +282,9 @@ final class Resolver {
         symbol.supertypesCache = []  // guards against inheritance cycles in broken code
         var out: [TypeSymbol] = []
         for (expr, scope) in symbol.inherits {
-            if case .nominal(let s)? = quietly({ resolveType(expr, scope: scope, env: nil, kind: .inherit) }), s !== symbol {
+            if case .nominal(let s)? = quietly({ resolveType(expr, scope: scope, env: nil, kind: .inherit) }),
+                s !== symbol
+            {
                 out.append(s)
             }
         }
@@ -279,8 +294,10 @@ final class Resolver {
 
     /// Resolves a spelled type, recording a site per named component (qualifiers as `type`).
     @discardableResult
-    func resolveType(_ t: TypeExpr, scope: Scope, env: Env?, kind: SiteKind, at relocated: Loc? = nil,
-                     depth: Int = 0) -> RType? {
+    func resolveType(
+        _ t: TypeExpr, scope: Scope, env: Env?, kind: SiteKind, at relocated: Loc? = nil,
+        depth: Int = 0
+    ) -> RType? {
         guard depth < 16 else { return nil }
         switch t {
         case .named(let comps):
@@ -301,10 +318,13 @@ final class Resolver {
             for p in params { resolveType(p, scope: scope, env: env, kind: kind, at: relocated, depth: depth) }
             return .function(resolveType(ret, scope: scope, env: env, kind: kind, at: relocated, depth: depth))
         case .composition(let parts):
-            let resolved = parts.map { resolveType($0, scope: scope, env: env, kind: kind, at: relocated, depth: depth) }
+            let resolved = parts.map {
+                resolveType($0, scope: scope, env: env, kind: kind, at: relocated, depth: depth)
+            }
             return resolved.compactMap { $0 }.first
         case .metatype(let base):
-            return resolveType(base, scope: scope, env: env, kind: kind == .type ? .metatype : kind, at: relocated, depth: depth)
+            return resolveType(
+                base, scope: scope, env: env, kind: kind == .type ? .metatype : kind, at: relocated, depth: depth)
         case .attributed(let attrs, let base):
             for a in attrs { resolveType(a, scope: scope, env: env, kind: .attribute, at: relocated, depth: depth) }
             return resolveType(base, scope: scope, env: env, kind: kind, at: relocated, depth: depth)
@@ -315,8 +335,10 @@ final class Resolver {
 
     private static let standardGenerics: Set<String> = ["Array", "Optional", "Set", "Dictionary", "ContiguousArray"]
 
-    private func resolveNamed(_ comps: [TypeComponent], scope: Scope, env: Env?, kind: SiteKind, at relocated: Loc?,
-                              depth: Int) -> RType? {
+    private func resolveNamed(
+        _ comps: [TypeComponent], scope: Scope, env: Env?, kind: SiteKind, at relocated: Loc?,
+        depth: Int
+    ) -> RType? {
         var current: TypeSymbol?
         var result: RType?
         var i = 0
@@ -373,8 +395,9 @@ final class Resolver {
                 _ = argTypes(comp)
                 guard let target = ref.fact.type else { return nil }
                 // Sites of the alias's target are attributed here, at the alias's mention.
-                result = resolveAliasTarget(target, aliasScope: ref.scope, useScope: scope, kind: siteKind, at: loc,
-                                            depth: depth + 1)
+                result = resolveAliasTarget(
+                    target, aliasScope: ref.scope, useScope: scope, kind: siteKind, at: loc,
+                    depth: depth + 1)
                 if case .nominal(let s)? = result { current = s } else { return isLast ? result : nil }
             case .shadowed:
                 for c in comps[i...] { _ = argTypes(c) }
@@ -388,11 +411,14 @@ final class Resolver {
     }
 
     /// An alias's target resolves where the alias is declared, but its sites are the user's.
-    private func resolveAliasTarget(_ target: TypeExpr, aliasScope: Scope, useScope: Scope, kind: SiteKind, at loc: Loc,
-                                    depth: Int) -> RType? {
+    private func resolveAliasTarget(
+        _ target: TypeExpr, aliasScope: Scope, useScope: Scope, kind: SiteKind, at loc: Loc,
+        depth: Int
+    ) -> RType? {
         // Names resolve in the alias's file and type; sites carry the user's file and owner.
-        let userFile = FileContext(path: useScope.file.path, module: aliasScope.file.module, unit: aliasScope.file.unit,
-                                   fileScopeID: aliasScope.file.fileScopeID)
+        let userFile = FileContext(
+            path: useScope.file.path, module: aliasScope.file.module, unit: aliasScope.file.unit,
+            fileScopeID: aliasScope.file.fileScopeID)
         userFile.imports = aliasScope.file.imports
         let scope = Scope(file: userFile, type: aliasScope.type, owner: useScope.owner, generics: aliasScope.generics)
         return resolveType(target, scope: scope, env: nil, kind: kind, at: loc, depth: depth)
@@ -410,7 +436,9 @@ final class Resolver {
         return found
     }
 
-    private func lookupMember(_ name: String, in symbol: TypeSymbol, visited: inout Set<ObjectIdentifier>) -> [MemberRef] {
+    private func lookupMember(_ name: String, in symbol: TypeSymbol, visited: inout Set<ObjectIdentifier>)
+        -> [MemberRef]
+    {
         guard visited.insert(ObjectIdentifier(symbol)).inserted else { return [] }
         if let own = symbol.members[name]?.filter({ $0.fact.kind != .typeAlias && $0.fact.kind != .associatedType }),
             !own.isEmpty
@@ -438,8 +466,9 @@ final class Resolver {
         var memberwise: [MemberRef] = []
         if let scope = stored.first?.scope {
             let params = stored.map { ParamFact(label: $0.fact.name, type: $0.fact.type ?? .unknown) }
-            let fact = MemberFact(name: "init", kind: .initializer, isStatic: true, type: nil, initializer: nil,
-                                  params: params, genericNames: [])
+            let fact = MemberFact(
+                name: "init", kind: .initializer, isStatic: true, type: nil, initializer: nil,
+                params: params, genericNames: [])
             memberwise = [makeRef(fact, scope: scope, symbol: symbol)]
         }
         memberLookupCache[ObjectIdentifier(symbol), default: [:]][key] = memberwise
@@ -464,12 +493,15 @@ final class Resolver {
         case .enumCase, .initializer:
             result = ref.symbol.map { .nominal($0) }
         case .function:
-            result = .function(ref.fact.type.flatMap { t in quietly { resolveType(t, scope: ref.scope, env: nil, kind: .type) } })
+            result = .function(
+                ref.fact.type.flatMap { t in quietly { resolveType(t, scope: ref.scope, env: nil, kind: .type) } })
         case .property, .subscript:
             if let t = ref.fact.type {
                 result = quietly { resolveType(t, scope: ref.scope, env: nil, kind: .type) }
             } else if let initial = ref.fact.initializer {
-                result = quietly { settle(eval(initial, expected: nil, scope: ref.scope, env: Env()), scope: ref.scope) }
+                result = quietly {
+                    settle(eval(initial, expected: nil, scope: ref.scope, env: Env()), scope: ref.scope)
+                }
             }
         case .typeAlias, .associatedType:
             result = nil
@@ -490,7 +522,9 @@ final class Resolver {
             if let mapping = align(args, c.fact.params) { matches.append((c, mapping)) }
         }
         if matches.count == 1 { return matches[0] }
-        if matches.isEmpty, candidates.count == 1 { return (candidates[0], args.indices.map { $0 < candidates[0].fact.params.count ? $0 : nil }) }
+        if matches.isEmpty, candidates.count == 1 {
+            return (candidates[0], args.indices.map { $0 < candidates[0].fact.params.count ? $0 : nil })
+        }
         if let first = matches.first, matches.allSatisfy({ $0.0.owner == first.0.owner }) { return first }
         return nil
     }
@@ -501,7 +535,11 @@ final class Resolver {
         var p = 0
         for (i, arg) in args.enumerated() {
             let isTrailingClosure: Bool
-            if case .closure = arg.value, arg.label == nil, i == args.count - 1 { isTrailingClosure = true } else { isTrailingClosure = false }
+            if case .closure = arg.value, arg.label == nil, i == args.count - 1 {
+                isTrailingClosure = true
+            } else {
+                isTrailingClosure = false
+            }
             var matched: Int?
             while p < params.count {
                 if params[p].label == arg.label || (isTrailingClosure && p == params.count - 1) {
@@ -576,9 +614,11 @@ final class Resolver {
             case .symbol(let s): return Val(typeRef: s, typeLoc: loc)
             case .alias(let ref):
                 if let owner = ref.symbol { emit(owner, loc, .static, scope) }
-                if let target = ref.fact.type, case .nominal(let s)? = quietly({
-                    resolveType(target, scope: ref.scope, env: nil, kind: .type)
-                }) {
+                if let target = ref.fact.type,
+                    case .nominal(let s)? = quietly({
+                        resolveType(target, scope: ref.scope, env: nil, kind: .type)
+                    })
+                {
                     return Val(typeRef: s, typeLoc: loc)
                 }
                 return Val()
@@ -651,8 +691,11 @@ final class Resolver {
                     if let chosen, chosen.0.owner != c.skipOwner {
                         emit(nodeID: chosen.0.owner, loc, c.memberKind, scope)
                     } else if chosen == nil {
-                        _ = settle(Val(candidates: candidates, memberLoc: loc, memberKind: c.memberKind, skipOwner: c.skipOwner),
-                                   scope: scope)
+                        _ = settle(
+                            Val(
+                                candidates: candidates, memberLoc: loc, memberKind: c.memberKind, skipOwner: c.skipOwner
+                            ),
+                            scope: scope)
                     }
                 }
                 let calleeType = c.type ?? chosen.flatMap { valueType(of: $0.0) }
@@ -663,7 +706,9 @@ final class Resolver {
             }
             for (i, arg) in args.enumerated() {
                 var expectedArg: RType?
-                if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] { expectedArg = paramType(ref, p) }
+                if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] {
+                    expectedArg = paramType(ref, p)
+                }
                 settle(eval(arg.value, expected: expectedArg, scope: scope, env: env), scope: scope)
             }
             return Val(type: result)
@@ -685,7 +730,9 @@ final class Resolver {
             }
             for (i, arg) in args.enumerated() {
                 var expectedArg: RType?
-                if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] { expectedArg = paramType(ref, p) }
+                if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] {
+                    expectedArg = paramType(ref, p)
+                }
                 settle(eval(arg.value, expected: expectedArg, scope: scope, env: env), scope: scope)
             }
             return Val(type: result)
@@ -716,7 +763,8 @@ final class Resolver {
                 lt = settle(eval(l, expected: rt, scope: scope, env: env), scope: scope)
             } else {
                 lt = settle(eval(l, expected: op == "??" ? expected : nil, scope: scope, env: env), scope: scope)
-                rt = settle(eval(r, expected: lt ?? (op == "??" ? expected : nil), scope: scope, env: env), scope: scope)
+                rt = settle(
+                    eval(r, expected: lt ?? (op == "??" ? expected : nil), scope: scope, env: env), scope: scope)
             }
             switch op {
             case "??": return Val(type: lt ?? rt)
@@ -832,7 +880,9 @@ final class Resolver {
 
     func run(_ code: Code, scope: Scope, env: Env, inheritedReturn: RType? = nil) {
         let inner = scope.adding(generics: code.genericNames)
-        let ret = code.returnType.flatMap { t in quietly { resolveType(t, scope: inner, env: env, kind: .type) } } ?? inheritedReturn
+        let ret =
+            code.returnType.flatMap { t in quietly { resolveType(t, scope: inner, env: env, kind: .type) } }
+            ?? inheritedReturn
         env.pushCode(returnType: ret)
         run(code.events, scope: inner, env: env)
         env.popCode()

@@ -76,8 +76,9 @@ public enum Scanner {
                 lines += facts.lines
                 moduleFiles[file.module, default: 0] += 1
                 let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
-                let ctx = FileContext(path: file.path, module: file.module, unit: file.unit,
-                                      fileScopeID: "\(file.module).\(fileName)")
+                let ctx = FileContext(
+                    path: file.path, module: file.module, unit: file.unit,
+                    fileScopeID: "\(file.module).\(fileName)")
                 usable.append((facts, ctx))
             }
         }
@@ -102,7 +103,9 @@ public enum Scanner {
     /// Collects the facts of one source text (no file system): for tests and tools.
     public static func graph(ofSources sources: [(path: String, text: String)], module: String = "App") -> Graph {
         ParallelMap.onLargeStack {
-            let collected = sources.sorted { $0.path < $1.path }.map { FactCollector.collect(path: $0.path, source: $0.text) }
+            let collected = sources.sorted { $0.path < $1.path }.map {
+                FactCollector.collect(path: $0.path, source: $0.text)
+            }
             let resolver = Resolver(unitImportNames: [nil])
             let contexts = collected.map { facts -> (FileFacts, FileContext) in
                 let name = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
@@ -110,8 +113,9 @@ public enum Scanner {
             }
             resolver.declare(files: contexts)
             resolver.resolveAll()
-            return resolver.graph(root: ".", modules: [ModuleInfo(name: module, files: sources.count)],
-                                  diagnostics: collected.flatMap(\.diagnostics))
+            return resolver.graph(
+                root: ".", modules: [ModuleInfo(name: module, files: sources.count)],
+                diagnostics: collected.flatMap(\.diagnostics))
         }
     }
 
@@ -126,7 +130,9 @@ public enum Scanner {
         }
         // Only regular files: opening a FIFO or a device named .swift would block or never end.
         var info = stat()
-        guard stat(file.location, &info) == 0 else { return fail("cannot be read (broken link or no permission); skipped") }
+        guard stat(file.location, &info) == 0 else {
+            return fail("cannot be read (broken link or no permission); skipped")
+        }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return fail("is not a regular file; skipped") }
         guard let handle = FileHandle(forReadingAtPath: file.location) else {
             return fail("cannot be read (permission denied or not a regular file); skipped")
@@ -140,7 +146,8 @@ public enum Scanner {
             return fail("cannot be read: \(error.localizedDescription); skipped")
         }
         if data.count > maxBytes {
-            return fail("is larger than \(maxBytes >> 20) MB (likely generated); skipped (raise --max-file-size to scan it)")
+            return fail(
+                "is larger than \(maxBytes >> 20) MB (likely generated); skipped (raise --max-file-size to scan it)")
         }
         let hasNUL = data.withUnsafeBytes { raw in raw.count > 0 && memchr(raw.baseAddress!, 0, raw.count) != nil }
         if hasNUL { return fail("is binary (contains NUL bytes), not Swift source; skipped") }

@@ -20,8 +20,10 @@ final class TypeSymbol {
 
     var isExternal: Bool { kind == .external }
 
-    init(name: String, qualifiedName: String, kind: NodeKind, nodeID: String, module: String?, parent: TypeSymbol?,
-         file: String?, line: Int?) {
+    init(
+        name: String, qualifiedName: String, kind: NodeKind, nodeID: String, module: String?, parent: TypeSymbol?,
+        file: String?, line: Int?
+    ) {
         self.name = name
         self.qualifiedName = qualifiedName
         self.kind = kind

@@ -79,18 +79,31 @@ struct BenchCommand: ParsableCommand {
         let scanRate = lines / scanSeconds
         let parseRate = lines / parseSeconds
         let graph = outcome.graph
-        print("corpus:        \(generated != nil ? "synthetic (--generate \(generate!))" : targets.joined(separator: " "))")
+        print(
+            "corpus:        \(generated != nil ? "synthetic (--generate \(generate!))" : targets.joined(separator: " "))"
+        )
         print("files:         \(outcome.statistics.filesScanned)")
         print("lines:         \(outcome.statistics.lines)")
         print("threads:       \(threads)")
-        print("graph:         \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.edges.reduce(0) { $0 + $1.count }) sites")
-        print(String(format: "full scan:     %.3f s  %9.0f lines/s  peak memory %.0f MB", scanSeconds, scanRate, mb(scanPeak)))
+        print(
+            "graph:         \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.edges.reduce(0) { $0 + $1.count }) sites"
+        )
+        print(
+            String(
+                format: "full scan:     %.3f s  %9.0f lines/s  peak memory %.0f MB", scanSeconds, scanRate, mb(scanPeak)
+            ))
         let st = outcome.statistics
-        print(String(format: "  of which:    collect %.3f s (parallel), resolve %.3f s, graph %.3f s, rest %.3f s",
-                     st.collectSeconds, st.resolveSeconds, st.graphSeconds,
-                     scanSeconds - st.collectSeconds - st.resolveSeconds - st.graphSeconds))
-        print(String(format: "bare parse:    %.3f s  %9.0f lines/s  peak memory %.0f MB", parseSeconds, parseRate, mb(parsePeak)))
-        print(String(format: "ratio:         %.2f of bare-parse throughput (goal: at least 0.50)", scanRate / parseRate))
+        print(
+            String(
+                format: "  of which:    collect %.3f s (parallel), resolve %.3f s, graph %.3f s, rest %.3f s",
+                st.collectSeconds, st.resolveSeconds, st.graphSeconds,
+                scanSeconds - st.collectSeconds - st.resolveSeconds - st.graphSeconds))
+        print(
+            String(
+                format: "bare parse:    %.3f s  %9.0f lines/s  peak memory %.0f MB", parseSeconds, parseRate,
+                mb(parsePeak)))
+        print(
+            String(format: "ratio:         %.2f of bare-parse throughput (goal: at least 0.50)", scanRate / parseRate))
         print(String(format: "at 500k lines: %.2f s projected (goal: under 2 s)", 500_000 / scanRate))
     }
 

@@ -25,22 +25,22 @@ enum CorpusGenerator {
         }
         // The service locator everything reaches into.
         try """
-            import UIKit
+        import UIKit
 
-            final class AppDelegate: UIResponder {
-                static var shared = AppDelegate()
-                var configuration = Configuration()
-                func signOut(reason: SignOutReason) {}
-            }
+        final class AppDelegate: UIResponder {
+            static var shared = AppDelegate()
+            var configuration = Configuration()
+            func signOut(reason: SignOutReason) {}
+        }
 
-            struct Configuration { var server = "http://127.0.0.1" }
-            enum SignOutReason { case user, expired, error(String) }
+        struct Configuration { var server = "http://127.0.0.1" }
+        enum SignOutReason { case user, expired, error(String) }
 
-            extension UIApplication {
-                static var appDelegate: AppDelegate { AppDelegate.shared }
-            }
+        extension UIApplication {
+            static var appDelegate: AppDelegate { AppDelegate.shared }
+        }
 
-            """.write(toFile: "\(dir)/Module0/AppDelegate.swift", atomically: false, encoding: .utf8)
+        """.write(toFile: "\(dir)/Module0/AppDelegate.swift", atomically: false, encoding: .utf8)
     }
 
     private static func type(id: Int, other: Int, third: Int) -> String {

@@ -28,8 +28,9 @@ func seams(_ args: [String], in cwd: String, timeout: TimeInterval = 120) throws
         Issue.record("seams \(args.joined(separator: " ")) did not finish within \(Int(timeout)) s")
     }
     process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: outData.wait(), as: UTF8.self),
-               stderr: String(decoding: errData.wait(), as: UTF8.self))
+    return Run(
+        status: process.terminationStatus, stdout: String(decoding: outData.wait(), as: UTF8.self),
+        stderr: String(decoding: errData.wait(), as: UTF8.self))
 }
 
 /// Reads a pipe to its end on another thread.

@@ -84,11 +84,14 @@ import Testing
         try dir.write("App/Latin1.swift", Data("let s = \"caf\u{E9}\"".utf8.map { $0 }.prefix(13) + [0xE9, 0x22]))
         let line = "let generated0000 = \"abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnop\"\n"
         try dir.write("App/Huge.swift", String(repeating: line, count: (20 << 20) / line.utf8.count + 1))
-        try dir.write("App/Parens.swift", "let x = " + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000))
+        try dir.write(
+            "App/Parens.swift",
+            "let x = " + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000))
         try dir.write("App/Chain.swift", "let y = a" + String(repeating: ".b", count: 30000))
         try dir.write("App/Broken.swift", "class Half {\n  func f( {\n")
         try FileManager.default.createSymbolicLink(atPath: dir.path + "/App/loop", withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/App/Dangling.swift", withDestinationPath: "/nonexistent/x")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path + "/App/Dangling.swift", withDestinationPath: "/nonexistent/x")
         #expect(mkfifo(dir.path + "/App/Pipe.swift", 0o644) == 0)
 
         let r = try seams(["scan"], in: dir.path, timeout: 300)
@@ -97,9 +100,12 @@ import Testing
         #expect(graph.edge(from: "App.Good", to: "App.Bad") != nil)
         #expect(graph.node("App.Half") != nil, "broken code still yields its declarations")
         let expected: [(String, String)] = [
-            ("App/Binary.swift", "binary"), ("App/Latin1.swift", "not valid UTF-8"), ("App/Huge.swift", "larger than 10 MB"),
-            ("App/Parens.swift", "syntax errors"), ("App/Chain.swift", "nested more than"), ("App/Broken.swift", "syntax errors"),
-            ("App/loop", "symlink loop"), ("App/Dangling.swift", "broken symbolic link"), ("App/Pipe.swift", "not a regular file"),
+            ("App/Binary.swift", "binary"), ("App/Latin1.swift", "not valid UTF-8"),
+            ("App/Huge.swift", "larger than 10 MB"),
+            ("App/Parens.swift", "syntax errors"), ("App/Chain.swift", "nested more than"),
+            ("App/Broken.swift", "syntax errors"),
+            ("App/loop", "symlink loop"), ("App/Dangling.swift", "broken symbolic link"),
+            ("App/Pipe.swift", "not a regular file"),
         ]
         for (file, words) in expected {
             #expect(graph.diagnostics.contains { $0.file == file && $0.message.contains(words) }, "\(file): \(words)")
@@ -116,7 +122,9 @@ import Testing
         #expect(refused.stderr.contains("Big.swift: error: is larger than 1 MB"))
         let scanned = try seams(["scan", "--max-file-size", "2", "."], in: dir.path)
         #expect(scanned.status == 0)
-        #expect(try GraphJSONReporter.decode(Data(scanned.stdout.utf8)).node("\(URL(fileURLWithPath: dir.path).lastPathComponent).Big") != nil)
+        #expect(
+            try GraphJSONReporter.decode(Data(scanned.stdout.utf8)).node(
+                "\(URL(fileURLWithPath: dir.path).lastPathComponent).Big") != nil)
     }
 
     @Test func nothingReadableExitsTwo() throws {

@@ -26,7 +26,8 @@ import Testing
         // Networking does not import TechApp, so its AppDelegate mention is not TechApp's.
         #expect(g.edge(from: "Networking.Logger", to: "TechApp.AppDelegate") == nil)
         // The hidden edges: extension member, implicit member, member chain.
-        #expect(g.edge(from: "TechApp.SignInViewController", to: "TechApp.UIApplication+AppDelegate")?.kinds == [.member])
+        #expect(
+            g.edge(from: "TechApp.SignInViewController", to: "TechApp.UIApplication+AppDelegate")?.kinds == [.member])
         #expect(g.edge(from: "TechApp.SignInViewController", to: "Networking.AuthEvent")?.kinds == [.implicitMember])
         #expect(g.edge(from: "TechApp.SignInViewController", to: "TechApp.AppDelegate")?.kinds == [.member])
         // Files outside targets and nested packages are reported, not scanned.
@@ -96,7 +97,9 @@ import Testing
         let dir = try TempDir()
         // Many files with cross references, so that order could matter anywhere.
         for i in 0..<40 {
-            try dir.write("M\(i % 3)/T\(i).swift", """
+            try dir.write(
+                "M\(i % 3)/T\(i).swift",
+                """
                 class T\(i) { let next = T\((i + 1) % 40)(); func f() -> T\((i + 7) % 40) { T\((i + 7) % 40)() } }
                 extension String { var t\(i): Int { \(i) } }
                 enum E\(i) { case a, b }

@@ -19,7 +19,8 @@ func assertSnapshot(_ actual: String, named name: String, sourceLocation: Source
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let line = Array(zip(a, e)).firstIndex { $0 != $1 } ?? min(a.count, e.count)
-        Issue.record("""
+        Issue.record(
+            """
             snapshot \(name) differs at line \(line + 1):
               expected: \(line < e.count ? String(e[line]) : "<end>")
               actual:   \(line < a.count ? String(a[line]) : "<end>")

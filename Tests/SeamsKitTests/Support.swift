@@ -24,11 +24,15 @@ final class TempDir {
 enum ScannerOrder {
     /// Scans the .swift files of a folder in several shuffled orders; true when all agree.
     static func shuffledScansAgree(_ dir: String) -> Bool {
-        let names = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        let names = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).filter {
+            $0.hasSuffix(".swift")
+        }
         func input(_ order: [String]) -> ScanInput {
-            ScanInput(root: ".", files: order.map {
-                SourceFile(path: $0, location: dir + "/" + $0, module: String($0.prefix(2)), unit: 0)
-            }, unitImportNames: [nil])
+            ScanInput(
+                root: ".",
+                files: order.map {
+                    SourceFile(path: $0, location: dir + "/" + $0, module: String($0.prefix(2)), unit: 0)
+                }, unitImportNames: [nil])
         }
         var generator = SystemRandomNumberGenerator()
         let first = GraphJSONReporter.render(Scanner.scan(input(names)).0)

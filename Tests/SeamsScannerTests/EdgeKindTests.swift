@@ -4,14 +4,17 @@ import Testing
 /// One test per edge kind: markers stand right before each expected site.
 @Suite struct EdgeKindTests {
     @Test func inherit() {
-        let f = ["A.swift": Marked("""
-            protocol Loggable {}
-            protocol Remote: ‹1›Loggable {}
-            class Base {}
-            class Client: ‹2›Base, ‹3›Remote {}
-            struct Value {}
-            extension Value: ‹4›Loggable {}
-            """)]
+        let f = [
+            "A.swift": Marked(
+                """
+                protocol Loggable {}
+                protocol Remote: ‹1›Loggable {}
+                class Base {}
+                class Client: ‹2›Base, ‹3›Remote {}
+                struct Value {}
+                extension Value: ‹4›Loggable {}
+                """)
+        ]
         let g = scan(f)
         expectSite(g, "Remote", "Loggable", .inherit, at: 1, in: "A.swift", f)
         expectSite(g, "Client", "Base", .inherit, at: 2, in: "A.swift", f)
@@ -20,26 +23,29 @@ import Testing
     }
 
     @Test func typeAnnotationsEverywhere() {
-        let f = ["A.swift": Marked("""
-            struct User {}
-            struct Job {}
-            struct Token {}
-            protocol Store {}
-            enum Failure: Error {}
-            struct Money {}
-            class Screen {
-                var user: ‹1›User?
-                var jobs: [‹2›Job] = []
-                var byID: [String: ‹3›Token] = [:]
-                var handler: ((‹4›User) -> ‹5›Job)?
-                var store: any ‹6›Store
-                init(store: some ‹7›Store) { self.store = store }
-                func load(_ id: Int) -> Result<‹8›Job, ‹9›Failure> { fatalError() }
-                func total() -> ‹10›Money { let m: ‹11›Money = fatalError(); return m }
-                func pick<T>(_ t: T) where T: ‹12›Store {}
-                typealias Handler = (‹13›Token) -> Void
-            }
-            """)]
+        let f = [
+            "A.swift": Marked(
+                """
+                struct User {}
+                struct Job {}
+                struct Token {}
+                protocol Store {}
+                enum Failure: Error {}
+                struct Money {}
+                class Screen {
+                    var user: ‹1›User?
+                    var jobs: [‹2›Job] = []
+                    var byID: [String: ‹3›Token] = [:]
+                    var handler: ((‹4›User) -> ‹5›Job)?
+                    var store: any ‹6›Store
+                    init(store: some ‹7›Store) { self.store = store }
+                    func load(_ id: Int) -> Result<‹8›Job, ‹9›Failure> { fatalError() }
+                    func total() -> ‹10›Money { let m: ‹11›Money = fatalError(); return m }
+                    func pick<T>(_ t: T) where T: ‹12›Store {}
+                    typealias Handler = (‹13›Token) -> Void
+                }
+                """)
+        ]
         let g = scan(f)
         expectSite(g, "Screen", "User", .type, at: 1, in: "A.swift", f)
         expectSite(g, "Screen", "Job", .type, at: 2, in: "A.swift", f)
@@ -57,26 +63,29 @@ import Testing
     }
 
     @Test func constructStaticCastMetatypeKeypath() {
-        let f = ["A.swift": Marked("""
-            class Logger { static let shared = Logger(); var level = 0 }
-            class Theme { static func apply() {} }
-            class Screen {}
-            class SignInScreen: Screen {}
-            class Router {
-                func go(_ s: Screen) {
-                    let a = ‹1›Logger()
-                    let b = ‹2›Logger.init()
-                    ‹3›Theme.apply()
-                    _ = s as? ‹4›SignInScreen
-                    _ = s as! ‹5›SignInScreen
-                    if s is ‹6›SignInScreen {}
-                    let t = ‹7›Screen.self
-                    let u: ‹8›Theme.Type = Theme.self
-                    let k = \\‹9›Logger.level
-                    _ = (a, b, t, u, k)
+        let f = [
+            "A.swift": Marked(
+                """
+                class Logger { static let shared = Logger(); var level = 0 }
+                class Theme { static func apply() {} }
+                class Screen {}
+                class SignInScreen: Screen {}
+                class Router {
+                    func go(_ s: Screen) {
+                        let a = ‹1›Logger()
+                        let b = ‹2›Logger.init()
+                        ‹3›Theme.apply()
+                        _ = s as? ‹4›SignInScreen
+                        _ = s as! ‹5›SignInScreen
+                        if s is ‹6›SignInScreen {}
+                        let t = ‹7›Screen.self
+                        let u: ‹8›Theme.Type = Theme.self
+                        let k = \\‹9›Logger.level
+                        _ = (a, b, t, u, k)
+                    }
                 }
-            }
-            """)]
+                """)
+        ]
         let g = scan(f)
         expectSite(g, "Router", "Logger", .construct, at: 1, in: "A.swift", f)
         expectSite(g, "Router", "Logger", .construct, at: 2, in: "A.swift", f)
@@ -90,17 +99,20 @@ import Testing
     }
 
     @Test func attributes() {
-        let f = ["A.swift": Marked("""
-            @propertyWrapper struct Injected<T> { var wrappedValue: T }
-            @resultBuilder struct ViewBuilder { static func buildBlock() {} }
-            @globalActor actor DataActor { static let shared = DataActor() }
-            class API {}
-            @‹1›DataActor final class Screen {
-                @‹2›Injected var api: API
-                @‹3›ViewBuilder var body: Void { }
-                init(api: API) { _api = Injected(wrappedValue: api) }
-            }
-            """)]
+        let f = [
+            "A.swift": Marked(
+                """
+                @propertyWrapper struct Injected<T> { var wrappedValue: T }
+                @resultBuilder struct ViewBuilder { static func buildBlock() {} }
+                @globalActor actor DataActor { static let shared = DataActor() }
+                class API {}
+                @‹1›DataActor final class Screen {
+                    @‹2›Injected var api: API
+                    @‹3›ViewBuilder var body: Void { }
+                    init(api: API) { _api = Injected(wrappedValue: api) }
+                }
+                """)
+        ]
         let g = scan(f)
         expectSite(g, "Screen", "DataActor", .attribute, at: 1, in: "A.swift", f)
         expectSite(g, "Screen", "Injected", .attribute, at: 2, in: "A.swift", f)
@@ -108,23 +120,26 @@ import Testing
     }
 
     @Test func memberThroughPropertiesReturnsAndLocals() {
-        let f = ["A.swift": Marked("""
-            class Session { func refresh() {} ; var token: Token { Token() } }
-            class Token { func revoke() {} }
-            class API {
-                let session = Session()
-                func currentSession() -> Session { session }
-            }
-            class Screen {
-                var api: API!
-                func run() {
-                    api.‹1›currentSession().‹2›refresh()
-                    let s = api.‹3›currentSession()
-                    s.‹4›token.‹5›revoke()
-                    self.api?.‹6›session.‹7›refresh()
+        let f = [
+            "A.swift": Marked(
+                """
+                class Session { func refresh() {} ; var token: Token { Token() } }
+                class Token { func revoke() {} }
+                class API {
+                    let session = Session()
+                    func currentSession() -> Session { session }
                 }
-            }
-            """)]
+                class Screen {
+                    var api: API!
+                    func run() {
+                        api.‹1›currentSession().‹2›refresh()
+                        let s = api.‹3›currentSession()
+                        s.‹4›token.‹5›revoke()
+                        self.api?.‹6›session.‹7›refresh()
+                    }
+                }
+                """)
+        ]
         let g = scan(f)
         expectSite(g, "Screen", "API", .member, at: 1, in: "A.swift", f)
         expectSite(g, "Screen", "Session", .member, at: 2, in: "A.swift", f)
@@ -139,7 +154,8 @@ import Testing
         let f = [
             "API.swift": Marked("class API {}"),
             "API+Jobs.swift": Marked("extension API { func jobs() -> [Job] { [] } }\nstruct Job { var title = \"\" }"),
-            "Screen.swift": Marked("""
+            "Screen.swift": Marked(
+                """
                 class Screen {
                     let api = API()
                     func show() { for job in api.‹1›jobs() { print(job.‹2›title) } }
@@ -153,26 +169,29 @@ import Testing
     }
 
     @Test func implicitMembers() {
-        let f = ["A.swift": Marked("""
-            enum Route { case signIn, jobs(Int) }
-            enum Style { case plain, bold; static let standard = Style.plain }
-            struct Options { var style: Style = .plain }
-            class Router {
-                func go(to route: Route, style: Style = .‹1›plain) {}
-                func current() -> Route { .‹2›signIn }
-                func run(_ r: Route) {
-                    go(to: .‹3›jobs(3), style: .‹4›standard)
-                    let s: Style = .‹5›bold
-                    if r == .‹6›signIn {}
-                    switch r {
-                    case .‹7›signIn: break
-                    case .‹8›jobs(let n): print(n, s)
+        let f = [
+            "A.swift": Marked(
+                """
+                enum Route { case signIn, jobs(Int) }
+                enum Style { case plain, bold; static let standard = Style.plain }
+                struct Options { var style: Style = .plain }
+                class Router {
+                    func go(to route: Route, style: Style = .‹1›plain) {}
+                    func current() -> Route { .‹2›signIn }
+                    func run(_ r: Route) {
+                        go(to: .‹3›jobs(3), style: .‹4›standard)
+                        let s: Style = .‹5›bold
+                        if r == .‹6›signIn {}
+                        switch r {
+                        case .‹7›signIn: break
+                        case .‹8›jobs(let n): print(n, s)
+                        }
+                        let o = Options(style: .‹9›init(rawValue: 0)!)
+                        _ = o
                     }
-                    let o = Options(style: .‹9›init(rawValue: 0)!)
-                    _ = o
                 }
-            }
-            """)]
+                """)
+        ]
         let g = scan(f)
         expectSite(g, "Router", "Style", .implicitMember, at: 1, in: "A.swift", f)
         expectSite(g, "Router", "Route", .implicitMember, at: 2, in: "A.swift", f)

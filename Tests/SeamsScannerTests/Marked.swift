@@ -47,7 +47,8 @@ func scan(_ files: [String: Marked]) -> Graph {
 
 func describe(_ g: Graph) -> String {
     g.edges.map { e in
-        "\(e.from) -> \(e.to): " + e.sites.map { "\($0.file):\($0.line):\($0.column) \($0.kind.rawValue)" }.joined(separator: ", ")
+        "\(e.from) -> \(e.to): "
+            + e.sites.map { "\($0.file):\($0.line):\($0.column) \($0.kind.rawValue)" }.joined(separator: ", ")
     }.joined(separator: "\n")
 }
 
@@ -59,14 +60,16 @@ func expectSite(
     let p = files[file]![n]
     let want = Site(file: file, line: p.line, column: p.column, kind: kind)
     let edge = g.edge(from: "App.\(from)", to: g.node("App.\(to)") != nil ? "App.\(to)" : to)
-    #expect(edge?.sites.contains(want) == true,
-            "missing \(kind.rawValue) site \(from) -> \(to) at \(file):\(p.line):\(p.column)\ngraph:\n\(describe(g))",
-            sourceLocation: sourceLocation)
+    #expect(
+        edge?.sites.contains(want) == true,
+        "missing \(kind.rawValue) site \(from) -> \(to) at \(file):\(p.line):\(p.column)\ngraph:\n\(describe(g))",
+        sourceLocation: sourceLocation)
 }
 
 /// Expects no edge at all between two nodes.
 func expectNoEdge(_ g: Graph, _ from: String, _ to: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let toID = g.node("App.\(to)") != nil ? "App.\(to)" : to
-    #expect(g.edge(from: "App.\(from)", to: toID) == nil, "unexpected edge \(from) -> \(to)\ngraph:\n\(describe(g))",
-            sourceLocation: sourceLocation)
+    #expect(
+        g.edge(from: "App.\(from)", to: toID) == nil, "unexpected edge \(from) -> \(to)\ngraph:\n\(describe(g))",
+        sourceLocation: sourceLocation)
 }

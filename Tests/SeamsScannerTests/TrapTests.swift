@@ -4,12 +4,15 @@ import Testing
 /// Places where a name match would invent or miss an edge.
 @Suite struct TrapTests {
     @Test func genericParameterShadowsTheType() {
-        let f = ["A.swift": Marked("""
-            class API {}
-            struct Box<API> { var value: API }
-            func wrap<API>(_ a: API) -> API { a }
-            protocol Repository { associatedtype API; func fetch() -> API }
-            """)]
+        let f = [
+            "A.swift": Marked(
+                """
+                class API {}
+                struct Box<API> { var value: API }
+                func wrap<API>(_ a: API) -> API { a }
+                protocol Repository { associatedtype API; func fetch() -> API }
+                """)
+        ]
         let g = scan(f)
         expectNoEdge(g, "Box", "API")
         expectNoEdge(g, "Repository", "API")
@@ -17,48 +20,60 @@ import Testing
     }
 
     @Test func localVariableNamedLikeATypeIsNotTheType() {
-        let f = ["A.swift": Marked("""
-            class Logger { static func log() {} }
-            class Screen {
-                func run() {
-                    let Logger = Recorder()
-                    Logger.record()
+        let f = [
+            "A.swift": Marked(
+                """
+                class Logger { static func log() {} }
+                class Screen {
+                    func run() {
+                        let Logger = Recorder()
+                        Logger.record()
+                    }
                 }
-            }
-            class Recorder { func record() {} }
-            """)]
+                class Recorder { func record() {} }
+                """)
+        ]
         let g = scan(f)
         expectNoEdge(g, "Screen", "Logger")
         #expect(g.edge(from: "App.Screen", to: "App.Recorder")?.kinds == [.construct, .member])
     }
 
     @Test func commentsAndStringsAreNotReferences() {
-        let f = ["A.swift": Marked("""
-            class AppDelegate {}
-            class API {
-                // AppDelegate owns us; see AppDelegate.shared
-                /// Calls back into `AppDelegate`.
-                /* AppDelegate() */
-                let name = "AppDelegate"
-                let other = \"\"\"
-                    AppDelegate.shared
-                    \"\"\"
-            }
-            """)]
+        let f = [
+            "A.swift": Marked(
+                """
+                class AppDelegate {}
+                class API {
+                    // AppDelegate owns us; see AppDelegate.shared
+                    /// Calls back into `AppDelegate`.
+                    /* AppDelegate() */
+                    let name = "AppDelegate"
+                    let other = \"\"\"
+                        AppDelegate.shared
+                        \"\"\"
+                }
+                """)
+        ]
         expectNoEdge(scan(f), "API", "AppDelegate")
     }
 
     @Test func interpolationInsideAStringIsAReference() {
-        let f = ["A.swift": Marked("class Config { static let host = \"\" }\nclass API { let url = \"https://\\(‹1›Config.host)/v1\" }")]
+        let f = [
+            "A.swift": Marked(
+                "class Config { static let host = \"\" }\nclass API { let url = \"https://\\(‹1›Config.host)/v1\" }")
+        ]
         expectSite(scan(f), "API", "Config", .static, at: 1, in: "A.swift", f)
     }
 
     @Test func nestedTypesWithTheSameSimpleName() {
-        let f = ["A.swift": Marked("""
-            class JobList { struct Row {}; var rows: [‹1›Row] = [] }
-            class InvoiceList { struct Row {}; var rows: [‹2›Row] = [] }
-            class Report { let row = ‹3›JobList.‹4›Row() }
-            """)]
+        let f = [
+            "A.swift": Marked(
+                """
+                class JobList { struct Row {}; var rows: [‹1›Row] = [] }
+                class InvoiceList { struct Row {}; var rows: [‹2›Row] = [] }
+                class Report { let row = ‹3›JobList.‹4›Row() }
+                """)
+        ]
         let g = scan(f)
         expectSite(g, "JobList", "JobList.Row", .type, at: 1, in: "A.swift", f)
         expectSite(g, "InvoiceList", "InvoiceList.Row", .type, at: 2, in: "A.swift", f)
@@ -71,11 +86,14 @@ import Testing
     }
 
     @Test func typeDeclaredInExtensionIsNested() {
-        let f = ["A.swift": Marked("""
-            class Outer {}
-            extension Outer { struct Inner { let x = 1 } }
-            class User { let i = ‹1›Outer.‹2›Inner() }
-            """)]
+        let f = [
+            "A.swift": Marked(
+                """
+                class Outer {}
+                extension Outer { struct Inner { let x = 1 } }
+                class User { let i = ‹1›Outer.‹2›Inner() }
+                """)
+        ]
         let g = scan(f)
         #expect(g.node("App.Outer.Inner")?.kind == .struct)
         expectSite(g, "User", "Outer.Inner", .construct, at: 2, in: "A.swift", f)
@@ -91,14 +109,17 @@ import Testing
 
     @Test func extensionOfAnExternalTypeUsedAcrossFiles() {
         let f = [
-            "UIViewController+Alert.swift": Marked("""
+            "UIViewController+Alert.swift": Marked(
+                """
                 import UIKit
                 extension UIViewController {
                     func showAlert(_ message: String) { let a = Alert(message: message); present(a) }
                 }
                 """),
-            "Alert.swift": Marked("import UIKit\nfinal class Alert: UIViewController { init(message: String) { super.init() } }"),
-            "SignIn.swift": Marked("""
+            "Alert.swift": Marked(
+                "import UIKit\nfinal class Alert: UIViewController { init(message: String) { super.init() } }"),
+            "SignIn.swift": Marked(
+                """
                 import UIKit
                 final class SignInViewController: UIViewController {
                     func failed() { ‹1›showAlert("Wrong password") }
@@ -115,9 +136,11 @@ import Testing
 
     @Test func extensionNodeNamesFollowTheFile() {
         let f = [
-            "AppDelegate.swift": Marked("class AppDelegate {}\nextension UIApplication { var app: AppDelegate { AppDelegate() } }"),
+            "AppDelegate.swift": Marked(
+                "class AppDelegate {}\nextension UIApplication { var app: AppDelegate { AppDelegate() } }"),
             "Helpers.swift": Marked("extension String { var isValidEmail: Bool { contains(\"@\") } }"),
-            "Screen.swift": Marked("class Screen { func f(_ s: String) { _ = s.‹1›isValidEmail; _ = \"a\".‹2›isValidEmail } }"),
+            "Screen.swift": Marked(
+                "class Screen { func f(_ s: String) { _ = s.‹1›isValidEmail; _ = \"a\".‹2›isValidEmail } }"),
         ]
         let g = scan(f)
         #expect(g.node("App.UIApplication+AppDelegate")?.kind == .extension)
@@ -126,29 +149,35 @@ import Testing
     }
 
     @Test func typeDeclaredInsideAFunctionShadowsTheOuterOne() {
-        let f = ["A.swift": Marked("""
-            class API { func call() {} }
-            class Screen {
-                func run() {
-                    struct API { func call() {} }
-                    let a = API()
-                    a.call()
+        let f = [
+            "A.swift": Marked(
+                """
+                class API { func call() {} }
+                class Screen {
+                    func run() {
+                        struct API { func call() {} }
+                        let a = API()
+                        a.call()
+                    }
                 }
-            }
-            """)]
+                """)
+        ]
         expectNoEdge(scan(f), "Screen", "API")
     }
 
     @Test func typealiasCountsAsWhatItNames() {
-        let f = ["A.swift": Marked("""
-            struct Job {}
-            typealias Completion = (Job) -> Void
-            class JobStore { typealias Callback = ([Job]) -> Void }
-            class Screen {
-                var done: ‹1›Completion?
-                var loaded: ‹2›JobStore.‹3›Callback?
-            }
-            """)]
+        let f = [
+            "A.swift": Marked(
+                """
+                struct Job {}
+                typealias Completion = (Job) -> Void
+                class JobStore { typealias Callback = ([Job]) -> Void }
+                class Screen {
+                    var done: ‹1›Completion?
+                    var loaded: ‹2›JobStore.‹3›Callback?
+                }
+                """)
+        ]
         let g = scan(f)
         expectSite(g, "Screen", "Job", .type, at: 1, in: "A.swift", f)
         expectSite(g, "Screen", "JobStore", .type, at: 2, in: "A.swift", f)
@@ -172,19 +201,22 @@ import Testing
     }
 
     @Test func closuresLocalFunctionsAndSuperBelongToTheEnclosingType() {
-        let f = ["A.swift": Marked("""
-            class Base { func viewDidLoad() {} }
-            class Theme { static func apply() {} }
-            class Mid: Base { func helper() {} }
-            class Screen: Mid {
-                override func viewDidLoad() {
-                    super.‹1›viewDidLoad()
-                    func local() { ‹2›Theme.apply() }
-                    let work = { [weak self] in self?.‹3›helper() }
-                    _ = work
+        let f = [
+            "A.swift": Marked(
+                """
+                class Base { func viewDidLoad() {} }
+                class Theme { static func apply() {} }
+                class Mid: Base { func helper() {} }
+                class Screen: Mid {
+                    override func viewDidLoad() {
+                        super.‹1›viewDidLoad()
+                        func local() { ‹2›Theme.apply() }
+                        let work = { [weak self] in self?.‹3›helper() }
+                        _ = work
+                    }
                 }
-            }
-            """)]
+                """)
+        ]
         let g = scan(f)
         expectSite(g, "Screen", "Base", .member, at: 1, in: "A.swift", f)
         expectSite(g, "Screen", "Theme", .static, at: 2, in: "A.swift", f)
@@ -192,11 +224,14 @@ import Testing
     }
 
     @Test func unknownTypesGiveNoGuess() {
-        let f = ["A.swift": Marked("""
-            class Thing { func go() {} }
-            class Other { func go() {} }
-            class Screen { func run(x: Any, y: Unknown) { (x as AnyObject).go(); y.go(); mystery().go() } }
-            """)]
+        let f = [
+            "A.swift": Marked(
+                """
+                class Thing { func go() {} }
+                class Other { func go() {} }
+                class Screen { func run(x: Any, y: Unknown) { (x as AnyObject).go(); y.go(); mystery().go() } }
+                """)
+        ]
         let g = scan(f)
         expectNoEdge(g, "Screen", "Thing")
         expectNoEdge(g, "Screen", "Other")
