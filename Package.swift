@@ -40,10 +40,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
-        .testTarget(name: "SeamsKitTests", dependencies: ["SeamsKit"]),
+        .testTarget(name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsTestSupport"]),
         // Depends on the executable so that `swift test` builds the binary it runs.
-        .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "seams"]),
+        .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "SeamsTestSupport", "seams"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -398,10 +398,10 @@ struct FactCollector {
     }
 
     /// Attributes spelled like types are references (property wrappers, result builders,
-    /// global actors); the compiler's own attributes are not.
+    /// global actors such as `@MainActor`); the compiler's own capitalized attributes are not.
     private static let builtinAttributes: Set<String> = [
         "IBOutlet", "IBAction", "IBDesignable", "IBInspectable", "IBSegueAction", "NSManaged", "NSCopying",
-        "UIApplicationMain", "NSApplicationMain", "GKInspectable", "Sendable", "MainActor", "UnsafeSendable",
+        "UIApplicationMain", "NSApplicationMain", "GKInspectable", "Sendable", "UnsafeSendable",
     ]
 
     private mutating func attributes(_ list: AttributeListSyntax, into events: inout [Event]) {
@@ -412,9 +412,6 @@ struct FactCollector {
                 first.name.first?.isUppercase == true,
                 !(comps.count == 1 && Self.builtinAttributes.contains(first.name))
             {
-                events.append(.typeUse(t, .attribute))
-            } else if case .named(let comps) = t, comps.count == 1, comps[0].name == "MainActor" {
-                // A global actor is a type: kept so --include-external can show it.
                 events.append(.typeUse(t, .attribute))
             }
             if case .argumentList(let args) = attr.arguments {

@@ -1,4 +1,5 @@
 import Foundation
+import SeamsTestSupport
 import Testing
 
 /// The result of running the built `seams` binary.
@@ -60,34 +61,4 @@ func seamsBinary() -> URL {
         dir.deleteLastPathComponent()
     }
     fatalError("the seams binary was not found beside \(CommandLine.arguments[0]); run `swift build` first")
-}
-
-func fixture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/\(name)").path
-}
-
-final class TempDir {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("seams-cli-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func write(_ relative: String, _ text: String) throws {
-        try write(relative, Data(text.utf8))
-    }
-
-    func write(_ relative: String, _ data: Data) throws {
-        let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
-    }
-
-    func listing() -> [String] {
-        (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SeamsTestSupport
 import SeamsGraph
 import SeamsReport
 import Testing
@@ -23,8 +24,6 @@ import Testing
 
     @Test func outputFileIsWrittenWholeAndNotIntoTheScannedTree() throws {
         let out = try TempDir()
-        let before = try TempDir()
-        _ = before
         let tree = fixture("XcodeApp")
         let listing = FileManager.default.enumerator(atPath: tree)?.allObjects.count
         let r = try seams(["scan", ".", "--output", out.path + "/graph.json"], in: tree)

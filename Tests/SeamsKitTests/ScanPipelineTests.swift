@@ -1,4 +1,5 @@
 import Foundation
+import SeamsTestSupport
 import SeamsGraph
 import SeamsKit
 import SeamsReport

@@ -27,9 +27,3 @@ func assertSnapshot(_ actual: String, named name: String, sourceLocation: Source
             """, sourceLocation: sourceLocation)
     }
 }
-
-/// Folders under Tests/Fixtures.
-func fixture(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/\(name)").path
-}

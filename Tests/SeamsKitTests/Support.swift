@@ -1,25 +1,8 @@
 import Foundation
+import SeamsTestSupport
 import SeamsGraph
 import SeamsReport
 import SeamsScanner
-
-/// A temporary folder removed when the value goes away.
-final class TempDir {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("seams-test-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func write(_ relative: String, _ text: String) throws {
-        let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
 
 enum ScannerOrder {
     /// Scans the .swift files of a folder in several shuffled orders; true when all agree.

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A temporary folder, removed when the value goes away.
+public final class TempDir {
+    public let path: String
+
+    public init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("seams-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    public func write(_ relative: String, _ text: String) throws {
+        try write(relative, Data(text.utf8))
+    }
+
+    public func write(_ relative: String, _ data: Data) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    /// Every file and folder below it, relative and sorted.
+    public func listing() -> [String] {
+        (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// A folder under Tests/Fixtures.
+public func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/\(name)").path
+}
