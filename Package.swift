@@ -27,7 +27,17 @@ let package = Package(
         ),
         .target(name: "SeamsRules", dependencies: ["SeamsGraph", .product(name: "Yams", package: "Yams")]),
         .target(name: "SeamsReport", dependencies: ["SeamsGraph", "SeamsRules"]),
-        .target(name: "SeamsKit", dependencies: ["SeamsGraph", "SeamsScanner", "SeamsRules", "SeamsReport"]),
+        // The only code that touches C: DOT text in, picture bytes out, through libgvc.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .target(name: "SeamsRender", dependencies: ["CGraphviz"]),
+        .target(
+            name: "SeamsKit",
+            dependencies: ["SeamsGraph", "SeamsScanner", "SeamsRules", "SeamsReport", "SeamsRender"]
+        ),
         .executableTarget(
             name: "seams",
             dependencies: ["SeamsKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -42,7 +52,8 @@ let package = Package(
         ),
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
-        .testTarget(name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsTestSupport"]),
+        .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
+        .testTarget(name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsTestSupport"], exclude: ["Snapshots"]),
         // Depends on the executable so that `swift test` builds the binary it runs.
         .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "SeamsTestSupport", "seams"]),
     ],
