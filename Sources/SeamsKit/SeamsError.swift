@@ -7,12 +7,19 @@ public enum SeamsError: Error, CustomStringConvertible {
     case nothingToScan(String, diagnostics: [Diagnostic])
     case config(ConfigError)
     case cannotWrite(path: String, reason: String)
+    /// A `--focus` name that matches no node, or several.
+    case unknownNode(String)
+    case emptyGraph(String)
+    case render(String)
 
     public var description: String {
         switch self {
         case .nothingToScan(let why, _): return "nothing to scan: \(why)"
         case .config(let error): return "\(error)\nseams: the config has errors; fix them and run again"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .unknownNode(let why): return why
+        case .emptyGraph(let why): return "nothing to draw: \(why)"
+        case .render(let why): return why
         }
     }
 

@@ -1,0 +1,73 @@
+/// Which way `focus` follows edges from the focused nodes.
+public enum FocusDirection: String, Sendable, CaseIterable {
+    /// What the focused nodes depend on.
+    case out
+    /// What depends on them.
+    case `in`
+    case both
+}
+
+extension Graph {
+    /// The subgraph on the given nodes: their edges among themselves, order kept.
+    public func restricted(to keep: Set<String>) -> Graph {
+        Graph(
+            canonicalRoot: root, modules: modules, nodes: nodes.filter { keep.contains($0.id) },
+            edges: edges.filter { keep.contains($0.from) && keep.contains($0.to) }, diagnostics: diagnostics)
+    }
+
+    /// The neighbourhood of `ids`: nodes within `depth` edges in the given direction.
+    public func focused(on ids: [String], depth: Int, direction: FocusDirection) -> Graph {
+        var outgoing: [String: [String]] = [:]
+        var incoming: [String: [String]] = [:]
+        for e in edges {
+            outgoing[e.from, default: []].append(e.to)
+            incoming[e.to, default: []].append(e.from)
+        }
+        var seen = Set(ids)
+        var frontier = ids
+        for _ in 0..<max(0, depth) {
+            var next: [String] = []
+            for id in frontier {
+                var neighbours: [String] = []
+                if direction != .in { neighbours += outgoing[id] ?? [] }
+                if direction != .out { neighbours += incoming[id] ?? [] }
+                for n in neighbours where seen.insert(n).inserted { next.append(n) }
+            }
+            frontier = next
+        }
+        return restricted(to: seen)
+    }
+
+    /// Only the members of cycles, and only the edges that lie on cycles.
+    public func onlyCycles(_ known: CycleAnalysis? = nil) -> Graph {
+        let analysis = known ?? cycles()
+        let members = Set(analysis.components.joined())
+        return Graph(
+            canonicalRoot: root, modules: modules, nodes: nodes.filter { members.contains($0.id) },
+            edges: edges.filter { analysis.isCyclic(from: $0.from, to: $0.to) }, diagnostics: diagnostics)
+    }
+
+    public func excludingModules(_ names: Set<String>) -> Graph {
+        restricted(to: Set(nodes.filter { !names.contains($0.module ?? "") }.map(\.id)))
+    }
+
+    /// Types grouped by the folder of the file that declares them, with edge counts summed.
+    public func collapsedToFolders() -> Graph {
+        var builder = GraphBuilder()
+        builder.diagnostics = diagnostics
+        func folder(of node: Node) -> Node {
+            if node.external { return node }
+            let path = node.file ?? "?"
+            let dir = path.split(separator: "/").dropLast().joined(separator: "/")
+            let id = dir.isEmpty ? "." : dir
+            return Node(id: id + "/", name: id + "/", module: node.module, kind: .module, file: nil, line: nil)
+        }
+        let byID = Dictionary(uniqueKeysWithValues: nodes.map { ($0.id, $0) })
+        for node in nodes { builder.add(folder(of: node)) }
+        for edge in edges {
+            guard let from = byID[edge.from], let to = byID[edge.to] else { continue }
+            for site in edge.sites { builder.addSite(from: folder(of: from).id, to: folder(of: to).id, site) }
+        }
+        return builder.build(root: root, modules: modules)
+    }
+}

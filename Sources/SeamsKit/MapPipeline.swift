@@ -1,0 +1,140 @@
+import Foundation
+import SeamsGraph
+import SeamsReport
+import SeamsRender
+import SeamsRules
+
+/// What `seams graph` draws and how.
+public struct MapRequest: Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case svg, png, pdf, dot, mermaid
+    }
+
+    public enum Collapse: String, CaseIterable, Sendable {
+        case module, folder
+    }
+
+    public var scan: ScanRequest
+    public var format: Format = .svg
+    public var engine: LayoutEngine?
+    public var focus: [String] = []
+    public var depth = 1
+    public var direction: FocusDirection = .both
+    public var onlyCycles = false
+    public var collapse: Collapse?
+    public var excludeModules: [String] = []
+    public var edgeLabels = false
+
+    public init(scan: ScanRequest) {
+        self.scan = scan
+    }
+
+    /// The format a file name asks for, by its extension.
+    public static func format(forPath path: String) -> Format? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "svg": return .svg
+        case "png": return .png
+        case "pdf": return .pdf
+        case "dot", "gv": return .dot
+        case "mmd", "mermaid": return .mermaid
+        default: return nil
+        }
+    }
+}
+
+public struct MapOutcome: Sendable {
+    public var bytes: Data
+    public var graph: Graph
+    /// What seams decided on the user's behalf (engine switched, graph collapsed), for stderr.
+    public var notes: [String]
+    public var engine: LayoutEngine?
+}
+
+/// scan → filter → DOT or Mermaid → Graphviz.
+public enum MapPipeline {
+    /// Above this many nodes a map is collapsed to modules: no engine lays it out readably.
+    public static let collapseAbove = 8000
+
+    public static func run(_ request: MapRequest) throws -> MapOutcome {
+        let scanned = try ScanPipeline.run(request.scan).graph
+        var notes: [String] = []
+        var (graph, cycles) = try filter(scanned, request)
+        if graph.nodes.count > collapseAbove && request.collapse == nil {
+            notes.append("\(graph.nodes.count) nodes are too many to read: collapsed to modules (use --focus or --collapse)")
+            graph = graph.regrouped(by: .module)
+            cycles = graph.cycles()
+        }
+        var options = MapOptions()
+        options.cycles = cycles
+        options.edgeLabels = request.edgeLabels
+        options.clusters = request.collapse == nil && request.scan.granularity != .module
+        switch request.format {
+        case .dot:
+            return MapOutcome(bytes: Data(DOTEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
+        case .mermaid:
+            return MapOutcome(bytes: Data(MermaidEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
+        case .svg, .png, .pdf:
+            let format = RenderFormat(rawValue: request.format.rawValue)!
+            let (engine, why) = chooseEngine(request.engine, nodes: graph.nodes.count, clusters: options.clusters)
+            if let why { notes.append(why) }
+            let dot = DOTEncoder.encode(graph, options: options)
+            do {
+                let bytes = try GraphvizRenderer.render(dot: dot, engine: engine, format: format)
+                return MapOutcome(bytes: bytes, graph: graph, notes: notes, engine: engine)
+            } catch let error as RenderError {
+                // dot gives up on some large graphs; when we chose it, fall back rather than fail.
+                guard request.engine == nil, engine == .dot else { throw SeamsError.render(error.description) }
+                notes.append("\(error.description); drew it with sfdp instead")
+                do {
+                    let bytes = try GraphvizRenderer.render(dot: dot, engine: .sfdp, format: format)
+                    return MapOutcome(bytes: bytes, graph: graph, notes: notes, engine: .sfdp)
+                } catch let error as RenderError {
+                    throw SeamsError.render(error.description)
+                }
+            }
+        }
+    }
+
+    /// `dot` draws the clearest layered maps but takes about 2 s at 1,000 clustered nodes and
+    /// minutes beyond; without clusters it is slow far sooner. `sfdp` stays under a second.
+    static func chooseEngine(_ asked: LayoutEngine?, nodes: Int, clusters: Bool) -> (LayoutEngine, String?) {
+        if let asked { return (asked, nil) }
+        let limit = clusters ? 600 : 150
+        if nodes <= limit { return (.dot, nil) }
+        return (.sfdp, "\(nodes) nodes: laid out with sfdp, as dot would take minutes (--layout dot to insist)")
+    }
+
+    /// The graph to draw, and the cycles of the graph before any focus cut it down.
+    static func filter(_ scanned: Graph, _ request: MapRequest) throws -> (Graph, CycleAnalysis) {
+        var graph = scanned
+        if !request.excludeModules.isEmpty { graph = graph.excludingModules(Set(request.excludeModules)) }
+        switch request.collapse {
+        case .module?: graph = graph.regrouped(by: .module)
+        case .folder?: graph = graph.collapsedToFolders()
+        case nil: break
+        }
+        let cycles = graph.cycles()
+        if !request.focus.isEmpty {
+            let ids = try request.focus.map { try resolve($0, in: graph) }
+            graph = graph.focused(on: ids, depth: request.depth, direction: request.direction)
+        }
+        if request.onlyCycles { graph = graph.onlyCycles(cycles) }
+        if graph.nodes.isEmpty {
+            throw SeamsError.emptyGraph(
+                request.onlyCycles ? "no dependency cycles in the scanned code" : "no nodes are left after filtering")
+        }
+        return (graph, cycles)
+    }
+
+    /// A focus name: a node id, a type name, or the end of a qualified name.
+    static func resolve(_ name: String, in graph: Graph) throws -> String {
+        if graph.node(name) != nil { return name }
+        let matches = graph.nodes.filter { $0.name == name || $0.id.hasSuffix("." + name) }.map(\.id)
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 {
+            throw SeamsError.unknownNode("--focus \(name) is ambiguous: \(matches.joined(separator: ", ")); give the full id")
+        }
+        let hint = Suggestion.closest(to: name, in: graph.nodes.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        throw SeamsError.unknownNode("--focus \(name): no such type in the scanned code\(hint)")
+    }
+}

@@ -1,0 +1,150 @@
+import SeamsGraph
+
+/// How a map is drawn; the encoders are pure functions of a graph and these options.
+public struct MapOptions: Sendable {
+    /// Draw modules as clusters (type and file level).
+    public var clusters = true
+    /// Print reference counts on edges.
+    public var edgeLabels = false
+    /// Edges that break a rule, drawn red like cycle edges (keys are "from\u{0}to").
+    public var violations: Set<String> = []
+    public var title: String?
+    public var legend = true
+    /// The cycles to draw red. A filtered map (a focus) passes those of the whole graph, so
+    /// an edge on a cycle stays red even when the rest of the cycle is not drawn.
+    public var cycles: CycleAnalysis?
+
+    public init() {}
+}
+
+/// A fixed palette, assigned to modules in sorted order, so a module keeps its colour
+/// between runs and between the maps of one codebase.
+public enum ModulePalette {
+    public static let colors = [
+        "#8dd3c7", "#ffffb3", "#bebada", "#80b1d3", "#fdb462", "#b3de69", "#d9d9d9", "#bc80bd", "#ccebc5",
+        "#ffed6f", "#a6cee3", "#b2df8a",
+    ]
+
+    public static func color(of module: String?, among modules: [String]) -> String {
+        guard let module, let i = modules.firstIndex(of: module) else { return "#ffffff" }
+        return colors[i % colors.count]
+    }
+}
+
+/// The graph as Graphviz DOT: nodes coloured by module, shaped by kind, modules as clusters,
+/// edges gray, cycle and rule-breaking edges red and bold, tooltips listing reference sites.
+public enum DOTEncoder {
+    public static let cycleColor = "#d62728"
+    public static let edgeColor = "#9a9a9a"
+    /// Sites listed in a tooltip before "… and N more".
+    static let tooltipSites = 12
+
+    public static func encode(_ graph: Graph, options: MapOptions = MapOptions()) -> String {
+        let cycles = options.cycles ?? graph.cycles()
+        let moduleNames = moduleOrder(graph)
+        var out = "digraph \"seams\" {\n"
+        out += "  graph [fontname=\"Helvetica\", fontsize=11, newrank=true, outputorder=edgesfirst, tooltip=\" \""
+        if let title = options.title { out += ", label=\(quote(title)), labelloc=t" }
+        out += "];\n"
+        out += "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"#555555\", penwidth=0.8];\n"
+        out += "  edge [color=\"\(edgeColor)\", arrowsize=0.6, penwidth=0.8, fontname=\"Helvetica\"];\n"
+
+        let useClusters = options.clusters && graph.nodes.contains { $0.kind != .module }
+        var byModule: [String: [Node]] = [:]
+        var loose: [Node] = []
+        for node in graph.nodes {
+            if useClusters, let m = node.module, !node.external { byModule[m, default: []].append(node) } else { loose.append(node) }
+        }
+        for (i, module) in moduleNames.enumerated() {
+            guard let members = byModule[module] else { continue }
+            out += "  subgraph \"cluster_\(i)\" {\n"
+            out += "    label=\(quote(module)); style=\"rounded\"; color=\"#b0b0b0\"; fontcolor=\"#444444\"; tooltip=\(quote("module \(module)"));\n"
+            for node in members { out += "    " + nodeLine(node, graph: graph, modules: moduleNames) }
+            out += "  }\n"
+        }
+        for node in loose { out += "  " + nodeLine(node, graph: graph, modules: moduleNames) }
+
+        for edge in graph.edges {
+            var attrs: [String] = []
+            let red = cycles.isCyclic(from: edge.from, to: edge.to) || options.violations.contains("\(edge.from)\u{0}\(edge.to)")
+            if red { attrs += ["color=\"\(cycleColor)\"", "penwidth=2.0"] }
+            if options.edgeLabels { attrs.append("label=\"\(edge.count)\", fontsize=8, fontcolor=\"#666666\"") }
+            attrs.append("tooltip=\(quote(edgeTooltip(edge)))")
+            out += "  \(quote(edge.from)) -> \(quote(edge.to)) [\(attrs.joined(separator: ", "))];\n"
+        }
+        if options.legend { out += legend(moduleNames, graph: graph, cycles: !cycles.components.isEmpty) }
+        out += "}\n"
+        return out
+    }
+
+    /// Modules in sorted order: the order of the palette.
+    public static func moduleOrder(_ graph: Graph) -> [String] {
+        Array(Set(graph.modules.map(\.name) + graph.nodes.compactMap(\.module))).sorted()
+    }
+
+    static func shape(_ kind: NodeKind) -> String {
+        switch kind {
+        case .class: return "shape=box"
+        case .struct: return "shape=box, style=\"filled,rounded\""
+        case .enum: return "shape=hexagon"
+        case .protocol: return "shape=ellipse, style=\"filled,dashed\""
+        case .actor: return "shape=octagon"
+        case .extension: return "shape=note"
+        case .fileScope: return "shape=folder"
+        case .external: return "shape=box, style=\"dashed\", fontcolor=\"#666666\""
+        case .file: return "shape=note"
+        case .module: return "shape=component"
+        }
+    }
+
+    private static func nodeLine(_ node: Node, graph: Graph, modules: [String]) -> String {
+        var tip = "\(node.id) (\(node.kind.rawValue))"
+        if let file = node.file { tip += "\n\(file)\(node.line.map { ":\($0)" } ?? "")" }
+        let fill = node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules)
+        return "\(quote(node.id)) [label=\(quote(node.name)), \(shape(node.kind)), fillcolor=\"\(fill)\", tooltip=\(quote(tip))];\n"
+    }
+
+    static func edgeTooltip(_ edge: Edge) -> String {
+        var lines = ["\(edge.from) → \(edge.to): \(edge.count) reference\(edge.count == 1 ? "" : "s")"]
+        for site in edge.sites.prefix(tooltipSites) {
+            lines.append("\(site.file):\(site.line):\(site.column) \(site.kind.rawValue)")
+        }
+        if edge.sites.count > tooltipSites { lines.append("… and \(edge.sites.count - tooltipSites) more") }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func legend(_ modules: [String], graph: Graph, cycles: Bool) -> String {
+        var out = "  subgraph \"cluster_legend\" {\n"
+        out += "    label=\"Legend\"; style=\"rounded,dashed\"; color=\"#b0b0b0\"; fontcolor=\"#444444\";\n"
+        out += "    node [shape=box, style=\"filled\", fontsize=9, height=0.2];\n"
+        var previous: String?
+        for (i, module) in modules.enumerated() {
+            let id = "legend:module:\(i)"
+            out += "    \(quote(id)) [label=\(quote(module)), fillcolor=\"\(ModulePalette.color(of: module, among: modules))\", tooltip=\(quote("module \(module)"))];\n"
+            // Invisible edges keep the swatches in one column.
+            if let previous { out += "    \(quote(previous)) -> \(quote(id)) [style=invis];\n" }
+            previous = id
+        }
+        if cycles {
+            out += "    \"legend:cycle:a\" [label=\"A\", fillcolor=\"#ffffff\", tooltip=\"edges on a dependency cycle\"];\n"
+            out += "    \"legend:cycle:b\" [label=\"B\", fillcolor=\"#ffffff\", tooltip=\"edges on a dependency cycle\"];\n"
+            out += "    \"legend:cycle:a\" -> \"legend:cycle:b\" [color=\"\(cycleColor)\", penwidth=2.0, label=\" on a cycle\", fontsize=8, tooltip=\"edges on a dependency cycle\"];\n"
+        }
+        out += "  }\n"
+        return out
+    }
+
+    /// A DOT string literal.
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for ch in s {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.append(ch)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import SeamsGraph
+import SeamsKit
+import SeamsRender
+
+extension MapRequest.Format: ExpressibleByArgument {}
+extension MapRequest.Collapse: ExpressibleByArgument {}
+extension LayoutEngine: ExpressibleByArgument {}
+extension FocusDirection: ExpressibleByArgument {}
+
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Draw a dependency map: SVG, PNG or PDF through Graphviz, or DOT or Mermaid text.",
+        discussion: """
+            Nodes are coloured by module and shaped by kind; modules are clusters; edges on a
+            dependency cycle are red. Hover a node or edge in the SVG to see its reference sites.
+            """
+    )
+
+    @OptionGroup var scan: ScanOptions
+
+    @Option(name: .shortAndLong, help: "Write the map here; the extension picks the format (.svg .png .pdf .dot .mmd).")
+    var output: String?
+
+    @Option(help: "svg, png, pdf, dot or mermaid (default: from --output, else svg).")
+    var format: MapRequest.Format?
+
+    @Flag(help: "Print reference counts on edges.")
+    var edgeLabels = false
+
+    @Option(help: "Draw only the neighbourhood of these types (comma-separated names or ids).")
+    var focus: String?
+
+    @Option(help: "How many edges away from --focus to draw.")
+    var depth = 1
+
+    @Option(help: "With --focus, follow edges out (dependencies), in (dependents) or both.")
+    var direction: FocusDirection = .both
+
+    @Flag(help: "Only members of dependency cycles and the edges between them.")
+    var onlyCycles = false
+
+    @Option(help: "Aggregate types into modules or folders, with edge counts.")
+    var collapse: MapRequest.Collapse?
+
+    @Option(help: "Leave this module out; repeatable.")
+    var excludeModule: [String] = []
+
+    @Option(help: "Graphviz engine: dot, sfdp, neato or fdp (default: chosen by size).")
+    var layout: LayoutEngine?
+
+    func validate() throws {
+        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if format == nil, let output, MapRequest.format(forPath: output) == nil {
+            throw ValidationError("cannot tell the format of \(output): use .svg, .png, .pdf, .dot or .mmd, or --format")
+        }
+        if output == nil, let format, format == .png || format == .pdf {
+            throw ValidationError("\(format.rawValue) is binary: write it to a file with --output")
+        }
+    }
+
+    func run() throws {
+        var request = MapRequest(scan: scan.request)
+        request.format = format ?? output.flatMap(MapRequest.format(forPath:)) ?? .svg
+        request.engine = layout
+        request.focus = focus.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+        request.depth = depth
+        request.direction = direction
+        request.onlyCycles = onlyCycles
+        request.collapse = collapse
+        request.excludeModules = excludeModule
+        request.edgeLabels = edgeLabels
+        let outcome = try Console.orExit { try MapPipeline.run(request) }
+        for note in outcome.notes { Console.status(note) }
+        try Console.orExit {
+            if let output {
+                try AtomicFile.write(outcome.bytes, to: output)
+            } else {
+                FileHandle.standardOutput.write(outcome.bytes)
+            }
+        }
+        let cycles = outcome.graph.cycles().components.count
+        Console.status(
+            "drew \(outcome.graph.nodes.count) nodes and \(outcome.graph.edges.count) edges"
+                + (cycles > 0 ? ", \(cycles) cycle\(cycles == 1 ? "" : "s") in red" : "")
+                + (outcome.engine.map { " (\($0.rawValue))" } ?? "") + (output.map { " to \($0)" } ?? ""))
+    }
+}
