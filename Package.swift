@@ -53,7 +53,9 @@ let package = Package(
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
-        .testTarget(name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsRender", "SeamsTestSupport"], exclude: ["Snapshots"]
+        ),
         // Depends on the executable so that `swift test` builds the binary it runs.
         .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "SeamsTestSupport", "seams"]),
     ],

@@ -75,7 +75,7 @@ public enum MapPipeline {
             return MapOutcome(bytes: Data(MermaidEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
         case .svg, .png, .pdf:
             let format = RenderFormat(rawValue: request.format.rawValue)!
-            let (engine, why) = chooseEngine(request.engine, nodes: graph.nodes.count, clusters: options.clusters)
+            let (engine, why) = MapPipelineEngine.choice(request.engine, nodes: graph.nodes.count, clusters: options.clusters)
             if let why { notes.append(why) }
             let dot = DOTEncoder.encode(graph, options: options)
             do {
@@ -93,15 +93,6 @@ public enum MapPipeline {
                 }
             }
         }
-    }
-
-    /// `dot` draws the clearest layered maps but takes about 2 s at 1,000 clustered nodes and
-    /// minutes beyond; without clusters it is slow far sooner. `sfdp` stays under a second.
-    static func chooseEngine(_ asked: LayoutEngine?, nodes: Int, clusters: Bool) -> (LayoutEngine, String?) {
-        if let asked { return (asked, nil) }
-        let limit = clusters ? 600 : 150
-        if nodes <= limit { return (.dot, nil) }
-        return (.sfdp, "\(nodes) nodes: laid out with sfdp, as dot would take minutes (--layout dot to insist)")
     }
 
     /// The graph to draw, and the cycles of the graph before any focus cut it down.
@@ -136,5 +127,21 @@ public enum MapPipeline {
         }
         let hint = Suggestion.closest(to: name, in: graph.nodes.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
         throw SeamsError.unknownNode("--focus \(name): no such type in the scanned code\(hint)")
+    }
+}
+
+/// Which Graphviz engine finishes on a graph of a given size.
+public enum MapPipelineEngine {
+    /// `dot` draws the clearest layered maps but takes about 2 s at 1,000 clustered nodes and
+    /// minutes beyond; without clusters it is slow far sooner. `sfdp` stays under a second.
+    public static func choose(_ asked: LayoutEngine?, nodes: Int, clusters: Bool) -> LayoutEngine {
+        choice(asked, nodes: nodes, clusters: clusters).0
+    }
+
+    static func choice(_ asked: LayoutEngine?, nodes: Int, clusters: Bool) -> (LayoutEngine, String?) {
+        if let asked { return (asked, nil) }
+        let limit = clusters ? 600 : 150
+        if nodes <= limit { return (.dot, nil) }
+        return (.sfdp, "\(nodes) nodes: laid out with sfdp, as dot would take minutes (--layout dot to insist)")
     }
 }

@@ -64,15 +64,20 @@ public enum DOTEncoder {
         }
         for node in loose { out += "  " + nodeLine(node, graph: graph, modules: moduleNames) }
 
+        var anyRed = false
         for edge in graph.edges {
             var attrs: [String] = []
             let red = cycles.isCyclic(from: edge.from, to: edge.to) || options.violations.contains("\(edge.from)\u{0}\(edge.to)")
             if red { attrs += ["color=\"\(cycleColor)\"", "penwidth=2.0"] }
+            anyRed = anyRed || red
             if options.edgeLabels { attrs.append("label=\"\(edge.count)\", fontsize=8, fontcolor=\"#666666\"") }
             attrs.append("tooltip=\(quote(edgeTooltip(edge)))")
             out += "  \(quote(edge.from)) -> \(quote(edge.to)) [\(attrs.joined(separator: ", "))];\n"
         }
-        if options.legend { out += legend(moduleNames, graph: graph, cycles: !cycles.components.isEmpty) }
+        if options.legend {
+            let drawn = Set(graph.nodes.filter { !$0.external }.compactMap(\.module))
+            out += legend(moduleNames, drawn: drawn, cycles: anyRed)
+        }
         out += "}\n"
         return out
     }
@@ -113,12 +118,13 @@ public enum DOTEncoder {
         return lines.joined(separator: "\n")
     }
 
-    private static func legend(_ modules: [String], graph: Graph, cycles: Bool) -> String {
+    /// Swatches of the modules drawn, in palette order, and a sample red edge if any is drawn.
+    private static func legend(_ modules: [String], drawn: Set<String>, cycles: Bool) -> String {
         var out = "  subgraph \"cluster_legend\" {\n"
         out += "    label=\"Legend\"; style=\"rounded,dashed\"; color=\"#b0b0b0\"; fontcolor=\"#444444\";\n"
         out += "    node [shape=box, style=\"filled\", fontsize=9, height=0.2];\n"
         var previous: String?
-        for (i, module) in modules.enumerated() {
+        for (i, module) in modules.enumerated() where drawn.contains(module) {
             let id = "legend:module:\(i)"
             out += "    \(quote(id)) [label=\(quote(module)), fillcolor=\"\(ModulePalette.color(of: module, among: modules))\", tooltip=\(quote("module \(module)"))];\n"
             // Invisible edges keep the swatches in one column.

@@ -1,0 +1,106 @@
+import Foundation
+import SeamsGraph
+import SeamsKit
+import SeamsRender
+import SeamsTestSupport
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite struct MapPipelineTests {
+    func map(_ fixtureName: String, _ configure: (inout MapRequest) -> Void = { _ in }) throws -> MapOutcome {
+        var scan = ScanRequest(paths: ["."])
+        scan.workingDirectory = fixture(fixtureName)
+        var request = MapRequest(scan: scan)
+        configure(&request)
+        return try MapPipeline.run(request)
+    }
+
+    func text(_ outcome: MapOutcome) -> String { String(decoding: outcome.bytes, as: UTF8.self) }
+
+    @Test func multiModuleDOTGolden() throws {
+        assertSnapshot(text(try map("MultiModule") { $0.format = .dot }), named: "multi-module.dot")
+    }
+
+    @Test func cycleDOTGolden() throws {
+        assertSnapshot(text(try map("XcodeApp") { $0.format = .dot; $0.edgeLabels = true }), named: "xcode-cycle.dot")
+    }
+
+    @Test func focusDOTGolden() throws {
+        let outcome = try map("XcodeApp") {
+            $0.format = .dot
+            $0.focus = ["Configuration"]
+            $0.direction = .in
+        }
+        #expect(outcome.graph.nodes.map(\.id) == ["Networking.API", "TechApp.AppDelegate", "TechApp.Configuration"])
+        assertSnapshot(text(outcome), named: "xcode-focus.dot")
+    }
+
+    @Test func collapseDOTGolden() throws {
+        let outcome = try map("MultiModule") {
+            $0.format = .dot
+            $0.collapse = .module
+            $0.edgeLabels = true
+        }
+        #expect(outcome.graph.nodes.map(\.id) == ["Networking", "TechApp", "TechAppTests"])
+        assertSnapshot(text(outcome), named: "multi-module-collapsed.dot")
+    }
+
+    @Test func mermaidGolden() throws {
+        assertSnapshot(text(try map("XcodeApp") { $0.format = .mermaid }), named: "xcode-cycle.mmd")
+    }
+
+    @Test func focusKeepsCycleEdgesRedWhenTheRestOfTheCycleIsHidden() throws {
+        let dot = text(
+            try map("XcodeApp") {
+                $0.format = .dot
+                $0.focus = ["SignInViewController"]
+                $0.direction = .out
+            })
+        // SignInViewController -> API lies on the API -> AppDelegate -> SignIn cycle.
+        #expect(dot.contains("\"TechApp.SignInViewController\" -> \"Networking.API\" [color=\"#d62728\""))
+    }
+
+    @Test func onlyCyclesKeepsTheCycle() throws {
+        let g = try map("XcodeApp") {
+            $0.format = .dot
+            $0.onlyCycles = true
+        }.graph
+        #expect(g.nodes.map(\.id) == ["Networking.API", "TechApp.AppDelegate", "TechApp.SignInViewController"])
+        #expect(g.edges.count == 4)
+    }
+
+    @Test func focusErrors() {
+        #expect(throws: SeamsError.self) { try map("XcodeApp") { $0.focus = ["Nope"] } }
+        #expect {
+            try map("XcodeApp") { $0.focus = ["Configuraton"] }
+        } throws: { "\($0)".contains("did you mean 'Configuration'?") }
+        #expect {
+            try map("MultiModule") { $0.onlyCycles = true }
+        } throws: { "\($0)".contains("no dependency cycles") }
+    }
+
+    @Test func svgHasOneNodeGroupPerNodeAndRedCycleEdges() throws {
+        let outcome = try map("XcodeApp") { $0.format = .svg }
+        let svg = text(outcome)
+        let doc = try XMLDocument(data: outcome.bytes)
+        let nodes = try doc.nodes(forXPath: "//*[local-name()='g'][@class='node']/*[local-name()='title']")
+            .compactMap(\.stringValue)
+        let expected = outcome.graph.nodes.map(\.id)
+        for id in expected { #expect(nodes.filter { $0 == id }.count == 1, "\(id) drawn once") }
+        #expect(nodes.filter { !$0.hasPrefix("legend:") }.count == expected.count)
+        let edges = try doc.nodes(forXPath: "//*[local-name()='g'][@class='edge']")
+        let red = edges.filter { ($0 as? XMLElement)?.xmlString.contains("stroke=\"#d62728\"") == true }
+        #expect(red.count == 4 + 1, "four cycle edges and the legend's sample")
+        #expect(svg.contains("xlink:title=\"TechApp.AppDelegate → Networking.API"), "edge tooltips list sites")
+    }
+
+    @Test func engineChoiceBySize() {
+        #expect(MapPipelineEngine.choose(nil, nodes: 500, clusters: true) == .dot)
+        #expect(MapPipelineEngine.choose(nil, nodes: 700, clusters: true) == .sfdp)
+        #expect(MapPipelineEngine.choose(nil, nodes: 200, clusters: false) == .sfdp)
+        #expect(MapPipelineEngine.choose(.neato, nodes: 5000, clusters: true) == .neato)
+    }
+}
