@@ -43,7 +43,7 @@ public enum DOTEncoder {
         let cycles = options.cycles ?? graph.cycles()
         let moduleNames = moduleOrder(graph)
         var out = "digraph \"seams\" {\n"
-        out += "  graph [fontname=\"Helvetica\", fontsize=11, newrank=true, outputorder=edgesfirst, tooltip=\" \""
+        out += "  graph [fontname=\"Helvetica\", fontsize=11, outputorder=edgesfirst, tooltip=\" \""
         if let title = options.title { out += ", label=\(quote(title)), labelloc=t" }
         out += "];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"#555555\", penwidth=0.8];\n"

@@ -8,9 +8,18 @@ import SwiftParser
 /// Measures `seams scan` against bare `Parser.parse` over the same files, in one run.
 /// A benchmark, not a test: it prints figures and judges nothing.
 @main
-struct BenchCommand: ParsableCommand {
+struct BenchRoot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seams-bench",
+        abstract: "Benchmarks of seams: figures to read, not tests.",
+        subcommands: [BenchCommand.self, RenderBench.self],
+        defaultSubcommand: BenchCommand.self
+    )
+}
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
         abstract: "Time a full scan against bare SwiftParser parsing of the same files.",
         discussion: """
             Run it in release mode: swift run -c release seams-bench PATH

@@ -98,9 +98,10 @@ import Testing
     }
 
     @Test func engineChoiceBySize() {
-        #expect(MapPipelineEngine.choose(nil, nodes: 500, clusters: true) == .dot)
-        #expect(MapPipelineEngine.choose(nil, nodes: 700, clusters: true) == .sfdp)
-        #expect(MapPipelineEngine.choose(nil, nodes: 200, clusters: false) == .sfdp)
-        #expect(MapPipelineEngine.choose(.neato, nodes: 5000, clusters: true) == .neato)
+        #expect(MapPipelineEngine.choose(nil, nodes: 200, edges: 600, clusters: true) == .dot)
+        #expect(MapPipelineEngine.choose(nil, nodes: 300, edges: 600, clusters: true) == .sfdp)
+        #expect(MapPipelineEngine.choose(nil, nodes: 200, edges: 900, clusters: true) == .sfdp)
+        #expect(MapPipelineEngine.choose(nil, nodes: 200, edges: 300, clusters: false) == .sfdp)
+        #expect(MapPipelineEngine.choose(.neato, nodes: 5000, edges: 15000, clusters: true) == .neato)
     }
 }
