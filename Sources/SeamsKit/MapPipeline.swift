@@ -64,7 +64,8 @@ public enum MapPipeline {
         var notes: [String] = []
         var (graph, cycles) = try filter(scanned, request)
         if graph.nodes.count > collapseAbove && request.collapse == nil {
-            notes.append("\(graph.nodes.count) nodes are too many to read: collapsed to modules (use --focus or --collapse)")
+            notes.append(
+                "\(graph.nodes.count) nodes are too many to read: collapsed to modules (use --focus or --collapse)")
             graph = graph.regrouped(by: .module)
             cycles = graph.cycles()
         }
@@ -76,7 +77,8 @@ public enum MapPipeline {
         case .dot:
             return MapOutcome(bytes: Data(DOTEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
         case .mermaid:
-            return MapOutcome(bytes: Data(MermaidEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
+            return MapOutcome(
+                bytes: Data(MermaidEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
         case .svg, .png, .pdf:
             let format = RenderFormat(rawValue: request.format.rawValue)!
             let (engine, why) = MapPipelineEngine.choice(
@@ -128,7 +130,8 @@ public enum MapPipeline {
         let matches = graph.nodes.filter { $0.name == name || $0.id.hasSuffix("." + name) }.map(\.id)
         if matches.count == 1 { return matches[0] }
         if matches.count > 1 {
-            throw SeamsError.unknownNode("--focus \(name) is ambiguous: \(matches.joined(separator: ", ")); give the full id")
+            throw SeamsError.unknownNode(
+                "--focus \(name) is ambiguous: \(matches.joined(separator: ", ")); give the full id")
         }
         let hint = Suggestion.closest(to: name, in: graph.nodes.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
         throw SeamsError.unknownNode("--focus \(name): no such type in the scanned code\(hint)")
@@ -148,6 +151,9 @@ public enum MapPipelineEngine {
         if let asked { return (asked, nil) }
         let (nodeLimit, edgeLimit) = clusters ? (250, 800) : (100, 300)
         if nodes <= nodeLimit && edges <= edgeLimit { return (.dot, nil) }
-        return (.sfdp, "\(nodes) nodes, \(edges) edges: laid out with sfdp, as dot could take minutes (--layout dot to insist)")
+        return (
+            .sfdp,
+            "\(nodes) nodes, \(edges) edges: laid out with sfdp, as dot could take minutes (--layout dot to insist)"
+        )
     }
 }

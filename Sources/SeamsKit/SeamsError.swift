@@ -11,6 +11,8 @@ public enum SeamsError: Error, CustomStringConvertible {
     case unknownNode(String)
     case emptyGraph(String)
     case render(String)
+    /// An input that cannot be read: a git revision, a saved scan.
+    case input(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum SeamsError: Error, CustomStringConvertible {
         case .unknownNode(let why): return why
         case .emptyGraph(let why): return "nothing to draw: \(why)"
         case .render(let why): return why
+        case .input(let why): return why
         }
     }
 

@@ -13,6 +13,11 @@ public struct MapOptions: Sendable {
     /// The cycles to draw red. A filtered map (a focus) passes those of the whole graph, so
     /// an edge on a cycle stays red even when the rest of the cycle is not drawn.
     public var cycles: CycleAnalysis?
+    /// Extra DOT attributes per node id and per edge ("from\u{0}to"), appended last so they win.
+    public var nodeAttributes: [String: String] = [:]
+    public var edgeAttributes: [String: String] = [:]
+    /// A legend of the caller's instead of the module and cycle legend.
+    public var customLegend: String?
 
     public init() {}
 }
@@ -53,28 +58,40 @@ public enum DOTEncoder {
         var byModule: [String: [Node]] = [:]
         var loose: [Node] = []
         for node in graph.nodes {
-            if useClusters, let m = node.module, !node.external { byModule[m, default: []].append(node) } else { loose.append(node) }
+            if useClusters, let m = node.module, !node.external {
+                byModule[m, default: []].append(node)
+            } else {
+                loose.append(node)
+            }
         }
         for (i, module) in moduleNames.enumerated() {
             guard let members = byModule[module] else { continue }
             out += "  subgraph \"cluster_\(i)\" {\n"
-            out += "    label=\(quote(module)); style=\"rounded\"; color=\"#b0b0b0\"; fontcolor=\"#444444\"; tooltip=\(quote("module \(module)"));\n"
-            for node in members { out += "    " + nodeLine(node, graph: graph, modules: moduleNames) }
+            out +=
+                "    label=\(quote(module)); style=\"rounded\"; color=\"#b0b0b0\"; fontcolor=\"#444444\"; tooltip=\(quote("module \(module)"));\n"
+            for node in members {
+                out += "    " + nodeLine(node, modules: moduleNames, extra: options.nodeAttributes[node.id])
+            }
             out += "  }\n"
         }
-        for node in loose { out += "  " + nodeLine(node, graph: graph, modules: moduleNames) }
+        for node in loose { out += "  " + nodeLine(node, modules: moduleNames, extra: options.nodeAttributes[node.id]) }
 
         var anyRed = false
         for edge in graph.edges {
             var attrs: [String] = []
-            let red = cycles.isCyclic(from: edge.from, to: edge.to) || options.violations.contains("\(edge.from)\u{0}\(edge.to)")
+            let red =
+                cycles.isCyclic(from: edge.from, to: edge.to)
+                || options.violations.contains("\(edge.from)\u{0}\(edge.to)")
             if red { attrs += ["color=\"\(cycleColor)\"", "penwidth=2.0"] }
             anyRed = anyRed || red
             if options.edgeLabels { attrs.append("label=\"\(edge.count)\", fontsize=8, fontcolor=\"#666666\"") }
             attrs.append("tooltip=\(quote(edgeTooltip(edge)))")
+            if let extra = options.edgeAttributes["\(edge.from)\u{0}\(edge.to)"] { attrs.append(extra) }
             out += "  \(quote(edge.from)) -> \(quote(edge.to)) [\(attrs.joined(separator: ", "))];\n"
         }
-        if options.legend {
+        if let custom = options.customLegend {
+            out += custom
+        } else if options.legend {
             let drawn = Set(graph.nodes.filter { !$0.external }.compactMap(\.module))
             out += legend(moduleNames, drawn: drawn, cycles: anyRed)
         }
@@ -102,11 +119,13 @@ public enum DOTEncoder {
         }
     }
 
-    private static func nodeLine(_ node: Node, graph: Graph, modules: [String]) -> String {
+    private static func nodeLine(_ node: Node, modules: [String], extra: String?) -> String {
         var tip = "\(node.id) (\(node.kind.rawValue))"
         if let file = node.file { tip += "\n\(file)\(node.line.map { ":\($0)" } ?? "")" }
         let fill = node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules)
-        return "\(quote(node.id)) [label=\(quote(node.name)), \(shape(node.kind)), fillcolor=\"\(fill)\", tooltip=\(quote(tip))];\n"
+        let more = extra.map { ", \($0)" } ?? ""
+        return
+            "\(quote(node.id)) [label=\(quote(node.name)), \(shape(node.kind)), fillcolor=\"\(fill)\", tooltip=\(quote(tip))\(more)];\n"
     }
 
     static func edgeTooltip(_ edge: Edge) -> String {
@@ -126,15 +145,19 @@ public enum DOTEncoder {
         var previous: String?
         for (i, module) in modules.enumerated() where drawn.contains(module) {
             let id = "legend:module:\(i)"
-            out += "    \(quote(id)) [label=\(quote(module)), fillcolor=\"\(ModulePalette.color(of: module, among: modules))\", tooltip=\(quote("module \(module)"))];\n"
+            out +=
+                "    \(quote(id)) [label=\(quote(module)), fillcolor=\"\(ModulePalette.color(of: module, among: modules))\", tooltip=\(quote("module \(module)"))];\n"
             // Invisible edges keep the swatches in one column.
             if let previous { out += "    \(quote(previous)) -> \(quote(id)) [style=invis];\n" }
             previous = id
         }
         if cycles {
-            out += "    \"legend:cycle:a\" [label=\"A\", fillcolor=\"#ffffff\", tooltip=\"edges on a dependency cycle\"];\n"
-            out += "    \"legend:cycle:b\" [label=\"B\", fillcolor=\"#ffffff\", tooltip=\"edges on a dependency cycle\"];\n"
-            out += "    \"legend:cycle:a\" -> \"legend:cycle:b\" [color=\"\(cycleColor)\", penwidth=2.0, label=\" on a cycle\", fontsize=8, tooltip=\"edges on a dependency cycle\"];\n"
+            out +=
+                "    \"legend:cycle:a\" [label=\"A\", fillcolor=\"#ffffff\", tooltip=\"edges on a dependency cycle\"];\n"
+            out +=
+                "    \"legend:cycle:b\" [label=\"B\", fillcolor=\"#ffffff\", tooltip=\"edges on a dependency cycle\"];\n"
+            out +=
+                "    \"legend:cycle:a\" -> \"legend:cycle:b\" [color=\"\(cycleColor)\", penwidth=2.0, label=\" on a cycle\", fontsize=8, tooltip=\"edges on a dependency cycle\"];\n"
         }
         out += "  }\n"
         return out

@@ -14,7 +14,11 @@ public enum MermaidEncoder {
         var loose: [Node] = []
         var byModule: [String: [Node]] = [:]
         for node in graph.nodes {
-            if clustered, let m = node.module, !node.external { byModule[m, default: []].append(node) } else { loose.append(node) }
+            if clustered, let m = node.module, !node.external {
+                byModule[m, default: []].append(node)
+            } else {
+                loose.append(node)
+            }
         }
         for (i, module) in modules.enumerated() {
             guard let members = byModule[module] else { continue }
@@ -27,12 +31,15 @@ public enum MermaidEncoder {
         for (i, edge) in graph.edges.enumerated() {
             let label = options.edgeLabels ? "|\(edge.count)|" : ""
             out += "  n\(number[edge.from]!) -->\(label) n\(number[edge.to]!)\n"
-            if cycles.isCyclic(from: edge.from, to: edge.to) || options.violations.contains("\(edge.from)\u{0}\(edge.to)") {
+            if cycles.isCyclic(from: edge.from, to: edge.to)
+                || options.violations.contains("\(edge.from)\u{0}\(edge.to)")
+            {
                 red.append(i)
             }
         }
         if !red.isEmpty {
-            out += "  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:\(DOTEncoder.cycleColor),stroke-width:2px\n"
+            out +=
+                "  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:\(DOTEncoder.cycleColor),stroke-width:2px\n"
         }
         for (i, module) in modules.enumerated() {
             out += "  classDef m\(i) fill:\(ModulePalette.color(of: module, among: modules)),stroke:#555\n"

@@ -22,9 +22,11 @@ struct RenderBench: ParsableCommand {
             let start = DispatchTime.now()
             let outcome = try MapPipeline.draw(graph, request)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            print(String(format: "%5d nodes %6d edges: %6.2f s with %@, %5.1f MB of SVG (goal: under 5 s)",
-                         graph.nodes.count, graph.edges.count, seconds, outcome.engine?.rawValue ?? "-",
-                         Double(outcome.bytes.count) / 1_048_576))
+            print(
+                String(
+                    format: "%5d nodes %6d edges: %6.2f s with %@, %5.1f MB of SVG (goal: under 5 s)",
+                    graph.nodes.count, graph.edges.count, seconds, outcome.engine?.rawValue ?? "-",
+                    Double(outcome.bytes.count) / 1_048_576))
         }
     }
 
@@ -34,8 +36,10 @@ struct RenderBench: ParsableCommand {
         let kinds: [NodeKind] = [.class, .class, .struct, .enum, .protocol]
         let ids = (0..<count).map { "Module\($0 / 25).Type\($0)" }
         for (i, id) in ids.enumerated() {
-            builder.add(Node(id: id, name: "Type\(i)", module: "Module\(i / 25)", kind: kinds[i % kinds.count],
-                             file: "Module\(i / 25)/Type\(i).swift", line: 1))
+            builder.add(
+                Node(
+                    id: id, name: "Type\(i)", module: "Module\(i / 25)", kind: kinds[i % kinds.count],
+                    file: "Module\(i / 25)/Type\(i).swift", line: 1))
         }
         let hubs = Array(ids.prefix(max(1, count / 100)))
         for (i, id) in ids.enumerated() {
@@ -50,8 +54,9 @@ struct RenderBench: ParsableCommand {
                 } else {
                     target = ids[Int(rng.next() % UInt64(count))]
                 }
-                builder.addSite(from: id, to: target,
-                                Site(file: "Module\(i / 25)/Type\(i).swift", line: 10 + k, column: 5, kind: .type))
+                builder.addSite(
+                    from: id, to: target,
+                    Site(file: "Module\(i / 25)/Type\(i).swift", line: 10 + k, column: 5, kind: .type))
             }
         }
         return builder.build(root: ".", modules: [])

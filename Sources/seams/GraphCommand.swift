@@ -54,7 +54,8 @@ struct GraphCommand: ParsableCommand {
     func validate() throws {
         if depth < 0 { throw ValidationError("--depth must be 0 or more") }
         if format == nil, let output, MapRequest.format(forPath: output) == nil {
-            throw ValidationError("cannot tell the format of \(output): use .svg, .png, .pdf, .dot or .mmd, or --format")
+            throw ValidationError(
+                "cannot tell the format of \(output): use .svg, .png, .pdf, .dot or .mmd, or --format")
         }
         if output == nil, let format, format == .png || format == .pdf {
             throw ValidationError("\(format.rawValue) is binary: write it to a file with --output")

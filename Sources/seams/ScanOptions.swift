@@ -9,6 +9,13 @@ struct ScanOptions: ParsableArguments {
     @Argument(help: "Folders or .swift files to scan.", completion: .directory)
     var paths: [String] = ["."]
 
+    @OptionGroup var flags: ScanFlags
+
+    var request: ScanRequest { flags.request(paths: paths) }
+}
+
+/// How to scan, whatever is scanned.
+struct ScanFlags: ParsableArguments {
     @Option(help: "Skip files matching this glob (relative to the scan root); repeatable.")
     var exclude: [String] = []
 
@@ -28,7 +35,7 @@ struct ScanOptions: ParsableArguments {
         guard maxFileSize > 0 else { throw ValidationError("--max-file-size must be a positive number of megabytes") }
     }
 
-    var request: ScanRequest {
+    func request(paths: [String]) -> ScanRequest {
         var r = ScanRequest(paths: paths)
         r.excludes = exclude
         r.configPath = config

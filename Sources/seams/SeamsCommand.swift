@@ -10,6 +10,6 @@ struct SeamsCommand: ParsableCommand {
             Exit codes: 0 success, 1 violations, 2 could not run, 64 usage error.
             """,
         version: "0.1.0",
-        subcommands: [ScanCommand.self, GraphCommand.self]
+        subcommands: [ScanCommand.self, GraphCommand.self, DiffCommand.self]
     )
 }

@@ -14,7 +14,9 @@ import Testing
     }
 
     @Test func componentsAreFoundSortedAndOnlyWhenCyclic() {
-        let g = graph([("API", "AppDelegate"), ("AppDelegate", "Log"), ("Log", "API"), ("Theme", "Log"), ("X", "Y"), ("Y", "X")])
+        let g = graph([
+            ("API", "AppDelegate"), ("AppDelegate", "Log"), ("Log", "API"), ("Theme", "Log"), ("X", "Y"), ("Y", "X"),
+        ])
         let c = g.cycles()
         #expect(c.components == [["API", "AppDelegate", "Log"], ["X", "Y"]])
         #expect(c.isCyclic(from: "Log", to: "API"))

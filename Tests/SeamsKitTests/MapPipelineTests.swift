@@ -25,7 +25,11 @@ import Testing
     }
 
     @Test func cycleDOTGolden() throws {
-        assertSnapshot(text(try map("XcodeApp") { $0.format = .dot; $0.edgeLabels = true }), named: "xcode-cycle.dot")
+        assertSnapshot(
+            text(
+                try map("XcodeApp") {
+                    $0.format = .dot; $0.edgeLabels = true
+                }), named: "xcode-cycle.dot")
     }
 
     @Test func focusDOTGolden() throws {

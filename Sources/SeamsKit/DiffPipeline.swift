@@ -1,0 +1,177 @@
+import Foundation
+import SeamsGraph
+import SeamsRender
+import SeamsReport
+
+/// What `seams diff` compares and what it writes.
+public struct DiffRequest: Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case svg, png, pdf, dot, markdown, json
+    }
+
+    public var before: String
+    public var after: String
+    /// Scan options for the folder and git sides (paths are ignored: each side is one tree).
+    public var scan: ScanRequest
+    public var format: Format = .svg
+    public var sideBySide = false
+    public var engine: LayoutEngine?
+
+    public init(before: String, after: String, scan: ScanRequest) {
+        self.before = before
+        self.after = after
+        self.scan = scan
+    }
+
+    public static func format(forPath path: String) -> Format? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "svg": return .svg
+        case "png": return .png
+        case "pdf": return .pdf
+        case "dot", "gv": return .dot
+        case "md", "markdown": return .markdown
+        case "json": return .json
+        default: return nil
+        }
+    }
+}
+
+public struct DiffOutcome: Sendable {
+    public var diff: GraphDiff
+    public var bytes: Data
+    public var notes: [String]
+}
+
+/// load both sides → compare → draw or report.
+public enum DiffPipeline {
+    public static func run(_ request: DiffRequest) throws -> DiffOutcome {
+        let cwd = request.scan.workingDirectory ?? FileManager.default.currentDirectoryPath
+        let old = try load(request.before, request, cwd: cwd)
+        let new = try load(request.after, request, cwd: cwd)
+        let diff = GraphDiff(before: old, after: new, beforeLabel: request.before, afterLabel: request.after)
+        var notes: [String] = []
+        let title = "\(request.before) → \(request.after)"
+        switch request.format {
+        case .markdown:
+            return DiffOutcome(diff: diff, bytes: Data(DiffReporter.markdown(diff).utf8), notes: notes)
+        case .json:
+            return DiffOutcome(diff: diff, bytes: Data(DiffReporter.json(diff).utf8), notes: notes)
+        case .dot, .svg, .png, .pdf:
+            let (union, nodeChanges, edgeChanges) = GraphDiff.union(old, new)
+            let unionDOT = DiffEncoder.union(union, nodes: nodeChanges, edges: edgeChanges, title: title)
+            let (engine, why) = MapPipelineEngine.choice(
+                request.engine, nodes: union.nodes.count, edges: union.edges.count, clusters: true)
+            if let why { notes.append(why) }
+            var dot = unionDOT
+            if request.sideBySide {
+                // Lay the union out once; both panels place every node where the union put it.
+                let positions = try rendering { try GraphvizRenderer.positions(dot: unionDOT, engine: engine) }
+                dot = DiffEncoder.sideBySide(
+                    before: old, after: new, positions: positions, nodes: nodeChanges, edges: edgeChanges, title: title)
+            }
+            if request.format == .dot { return DiffOutcome(diff: diff, bytes: Data(dot.utf8), notes: notes) }
+            let format = RenderFormat(rawValue: request.format.rawValue)!
+            let bytes = try rendering {
+                request.sideBySide
+                    ? try GraphvizRenderer.renderPinned(dot: dot, format: format)
+                    : try GraphvizRenderer.render(dot: dot, engine: engine, format: format)
+            }
+            return DiffOutcome(diff: diff, bytes: bytes, notes: notes)
+        }
+    }
+
+    private static func rendering<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as RenderError {
+            throw SeamsError.render(error.description)
+        }
+    }
+
+    /// A side: `git:REV`, a saved scan (`.json`), or a folder.
+    static func load(_ side: String, _ request: DiffRequest, cwd: String) throws -> Graph {
+        if side.hasPrefix("git:") {
+            return try GitRevision.withTree(String(side.dropFirst(4)), cwd: cwd) { folder in
+                try scan(folder, request)
+            }
+        }
+        let path = PathTools.absolute(side, base: cwd)
+        switch PathTools.isDirectory(path) {
+        case true?:
+            return try scan(path, request)
+        case false?:
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw SeamsError.input("\(side) cannot be read")
+            }
+            do {
+                return try GraphJSONReporter.decode(data)
+            } catch {
+                throw SeamsError.input("\(side) is not a scan saved by `seams scan`: \(error)")
+            }
+        case nil:
+            throw SeamsError.input("\(side) is neither a folder, a saved scan (.json) nor git:REVISION")
+        }
+    }
+
+    private static func scan(_ folder: String, _ request: DiffRequest) throws -> Graph {
+        var scan = request.scan
+        scan.paths = ["."]
+        scan.workingDirectory = folder
+        return try ScanPipeline.run(scan).graph
+    }
+}
+
+/// Reads a revision of the repository you stand in into a temporary folder with
+/// `git archive`, never touching the working tree or the index.
+enum GitRevision {
+    static func withTree<T>(_ revision: String, cwd: String, _ body: (String) throws -> T) throws -> T {
+        let top = try git(["rev-parse", "--show-toplevel"], cwd: cwd).trimmingCharacters(in: .whitespacesAndNewlines)
+        let prefix = try git(["rev-parse", "--show-prefix"], cwd: cwd).trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            _ = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], cwd: cwd)
+        } catch {
+            throw SeamsError.input("git:\(revision) is not a revision of the repository at \(top)")
+        }
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("seams-git-\(UUID().uuidString)")
+        // The tree keeps the repository's folder name, so folder-named modules match the working tree's.
+        let root = temp.appendingPathComponent(URL(fileURLWithPath: top).lastPathComponent)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let archive = temp.appendingPathComponent("tree.tar").path
+        _ = try git(["archive", "--format=tar", "-o", archive, revision], cwd: top)
+        _ = try run("/usr/bin/env", ["tar", "-xf", archive, "-C", root.path], cwd: top)
+        let folder = prefix.isEmpty ? root.path : root.appendingPathComponent(prefix).path
+        guard PathTools.isDirectory(folder) == true else {
+            throw SeamsError.input("\(prefix) does not exist at git:\(revision)")
+        }
+        return try body(folder)
+    }
+
+    static func git(_ args: [String], cwd: String) throws -> String {
+        try run("/usr/bin/env", ["git"] + args, cwd: cwd)
+    }
+
+    @discardableResult
+    static func run(_ tool: String, _ args: [String], cwd: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = args
+        process.currentDirectoryURL = URL(fileURLWithPath: cwd)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do {
+            try process.run()
+        } catch {
+            throw SeamsError.input("cannot run \(args.first ?? tool): \(error.localizedDescription)")
+        }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let message = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw SeamsError.input("\(args.prefix(2).joined(separator: " ")) failed: \(message)")
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

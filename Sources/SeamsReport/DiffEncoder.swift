@@ -1,0 +1,104 @@
+import Foundation
+import SeamsGraph
+
+/// The before/after picture of a refactoring, as DOT.
+public enum DiffEncoder {
+    public static let addedColor = "#d62728"
+    public static let removedColor = "#2ca02c"
+
+    /// One graph: edges only in BEFORE dashed green, only in AFTER red, in both gray; nodes
+    /// that appear or disappear outlined the same way.
+    public static func union(
+        _ graph: Graph, nodes: [String: GraphDiff.Change], edges: [String: GraphDiff.Change], title: String
+    ) -> String {
+        var options = MapOptions()
+        options.title = title
+        options.cycles = CycleAnalysis.none
+        options.customLegend = legend
+        for (id, change) in nodes {
+            switch change {
+            case .added: options.nodeAttributes[id] = "color=\"\(addedColor)\", penwidth=2.2"
+            case .removed: options.nodeAttributes[id] = "color=\"\(removedColor)\", penwidth=2.2, fontcolor=\"#777777\""
+            case .unchanged: break
+            }
+        }
+        for (key, change) in edges {
+            switch change {
+            case .added: options.edgeAttributes[key] = "color=\"\(addedColor)\", penwidth=1.8"
+            case .removed: options.edgeAttributes[key] = "color=\"\(removedColor)\", style=\"dashed\", penwidth=1.8"
+            case .unchanged: break
+            }
+        }
+        return DOTEncoder.encode(graph, options: options)
+    }
+
+    /// BEFORE and AFTER side by side, every node at its place in the union layout, so a node
+    /// the two share stands at the same spot in both panels. Rendered with pinned positions.
+    public static func sideBySide(
+        before: Graph, after: Graph, positions: [String: (x: Double, y: Double)], nodes: [String: GraphDiff.Change],
+        edges: [String: GraphDiff.Change], title: String
+    ) -> String {
+        let drawn = Set(before.nodes.map(\.id) + after.nodes.map(\.id))
+        let placed = positions.filter { drawn.contains($0.key) }.map(\.value)
+        let xs = placed.map(\.x), ys = placed.map(\.y)
+        let minX = xs.min() ?? 0, maxX = xs.max() ?? 0, maxY = ys.max() ?? 0
+        let offset = (maxX - minX) + 200
+        let modules = DOTEncoder.moduleOrder(after)
+        var out = "digraph \"seams-diff\" {\n"
+        let caption = "\(title)\nred: added · dashed green: removed · gray: unchanged"
+        out +=
+            "  graph [fontname=\"Helvetica\", fontsize=11, splines=true, outputorder=edgesfirst, label=\(DOTEncoder.quote(caption)), labelloc=t];\n"
+        out += "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"#555555\", penwidth=0.8];\n"
+        out += "  edge [color=\"\(DOTEncoder.edgeColor)\", arrowsize=0.6, penwidth=0.8];\n"
+        for (panel, graph, dx) in [("before", before, 0.0), ("after", after, offset)] {
+            out +=
+                "  \"\(panel):title\" [shape=plaintext, style=\"\", fontsize=14, label=\"\(panel.uppercased())\", pos=\"\(fmt(minX + dx)),\(fmt(maxY + 60))!\"];\n"
+            for node in graph.nodes {
+                guard let p = positions[node.id] else { continue }
+                var attrs = "label=\(DOTEncoder.quote(node.name)), \(DOTEncoder.shape(node.kind))"
+                attrs +=
+                    ", fillcolor=\"\(node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules))\""
+                switch (panel, nodes[node.id]) {
+                case ("after", .added?): attrs += ", color=\"\(addedColor)\", penwidth=2.2"
+                case ("before", .removed?): attrs += ", color=\"\(removedColor)\", penwidth=2.2"
+                default: break
+                }
+                attrs += ", tooltip=\(DOTEncoder.quote(node.id)), pos=\"\(fmt(p.x + dx)),\(fmt(p.y))!\""
+                out += "  \(DOTEncoder.quote("\(panel):\(node.id)")) [\(attrs)];\n"
+            }
+            for edge in graph.edges {
+                var attrs = "tooltip=\(DOTEncoder.quote(DOTEncoder.edgeTooltip(edge)))"
+                switch (panel, edges["\(edge.from)\u{0}\(edge.to)"]) {
+                case ("after", .added?): attrs += ", color=\"\(addedColor)\", penwidth=1.8"
+                case ("before", .removed?): attrs += ", color=\"\(removedColor)\", style=\"dashed\", penwidth=1.8"
+                default: break
+                }
+                out +=
+                    "  \(DOTEncoder.quote("\(panel):\(edge.from)")) -> \(DOTEncoder.quote("\(panel):\(edge.to)")) [\(attrs)];\n"
+            }
+        }
+        out += "}\n"
+        return out
+    }
+
+    private static let legend = """
+          subgraph "cluster_legend" {
+            label="Legend"; style="rounded,dashed"; color="#b0b0b0"; fontcolor="#444444";
+            node [shape=box, style="filled", fillcolor="#ffffff", fontsize=9, height=0.2];
+            "legend:a1" [label="A"]; "legend:b1" [label="B"];
+            "legend:a1" -> "legend:b1" [color="\(addedColor)", penwidth=1.8, label=" added", fontsize=8];
+            "legend:a2" [label="A"]; "legend:b2" [label="B"];
+            "legend:a2" -> "legend:b2" [color="\(removedColor)", style="dashed", penwidth=1.8, label=" removed", fontsize=8];
+          }
+
+        """
+
+    private static func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
+}
+
+extension CycleAnalysis {
+    /// No cycles: the diff colours edges by change, not by cycle.
+    public static var none: CycleAnalysis {
+        Graph(root: ".", modules: [], nodes: [], edges: [], diagnostics: []).cycles()
+    }
+}

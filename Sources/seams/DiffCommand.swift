@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import SeamsKit
+import SeamsRender
+import SeamsReport
+
+extension DiffRequest.Format: ExpressibleByArgument {}
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare the dependencies of two versions: a before/after picture and a summary.",
+        discussion: """
+            BEFORE and AFTER are each a folder, a scan saved with `seams scan --output x.json`, or a
+            revision of the repository you stand in (git:main, git:HEAD~3), read with git archive
+            into a temporary folder; the working tree is never touched. With git revisions, the
+            folder you stand in is the one compared.
+
+            Edges only in BEFORE are dashed green (removed), only in AFTER red (added), in both
+            gray. The summary goes to standard error; --format markdown writes it for a pull request.
+            """
+    )
+
+    @Argument(help: "The earlier version: a folder, a saved scan (.json) or git:REVISION.")
+    var before: String
+
+    @Argument(help: "The later version.")
+    var after: String
+
+    @OptionGroup var flags: ScanFlags
+
+    @Option(name: .shortAndLong, help: "Write here; the extension picks the format (.svg .png .pdf .dot .md .json).")
+    var output: String?
+
+    @Option(help: "svg, png, pdf, dot, markdown or json (default: from --output, else svg).")
+    var format: DiffRequest.Format?
+
+    @Flag(help: "BEFORE and AFTER as two panels, every shared node at the same place in both.")
+    var sideBySide = false
+
+    @Option(help: "Graphviz engine for the layout: dot, sfdp, neato or fdp (default: chosen by size).")
+    var layout: LayoutEngine?
+
+    func validate() throws {
+        if format == nil, let output, DiffRequest.format(forPath: output) == nil {
+            throw ValidationError("cannot tell the format of \(output): use .svg .png .pdf .dot .md .json, or --format")
+        }
+        if output == nil, let format, format == .png || format == .pdf {
+            throw ValidationError("\(format.rawValue) is binary: write it to a file with --output")
+        }
+    }
+
+    func run() throws {
+        var request = DiffRequest(before: before, after: after, scan: flags.request(paths: ["."]))
+        request.format = format ?? output.flatMap(DiffRequest.format(forPath:)) ?? .svg
+        request.sideBySide = sideBySide
+        request.engine = layout
+        let outcome = try Console.orExit { try DiffPipeline.run(request) }
+        for note in outcome.notes { Console.status(note) }
+        try Console.orExit {
+            if let output {
+                try AtomicFile.write(outcome.bytes, to: output)
+            } else {
+                FileHandle.standardOutput.write(outcome.bytes)
+            }
+        }
+        FileHandle.standardError.write(Data(DiffReporter.text(outcome.diff).utf8))
+    }
+}
