@@ -24,15 +24,7 @@ public struct DiffRequest: Sendable {
     }
 
     public static func format(forPath path: String) -> Format? {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "svg": return .svg
-        case "png": return .png
-        case "pdf": return .pdf
-        case "dot", "gv": return .dot
-        case "md", "markdown": return .markdown
-        case "json": return .json
-        default: return nil
-        }
+        OutputFile.formatName(forPath: path).flatMap(Format.init(rawValue:))
     }
 }
 

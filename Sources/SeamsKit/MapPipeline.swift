@@ -31,14 +31,7 @@ public struct MapRequest: Sendable {
 
     /// The format a file name asks for, by its extension.
     public static func format(forPath path: String) -> Format? {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "svg": return .svg
-        case "png": return .png
-        case "pdf": return .pdf
-        case "dot", "gv": return .dot
-        case "mmd", "mermaid": return .mermaid
-        default: return nil
-        }
+        OutputFile.formatName(forPath: path).flatMap(Format.init(rawValue:))
     }
 }
 

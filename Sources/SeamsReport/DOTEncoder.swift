@@ -99,6 +99,21 @@ public enum DOTEncoder {
         return out
     }
 
+    /// Nodes by module for clusters (when drawn), and the nodes outside any cluster.
+    static func clusters(_ graph: Graph, _ options: MapOptions) -> (byModule: [String: [Node]], loose: [Node]) {
+        let useClusters = options.clusters && graph.nodes.contains { $0.kind != .module }
+        var byModule: [String: [Node]] = [:]
+        var loose: [Node] = []
+        for node in graph.nodes {
+            if useClusters, let m = node.module, !node.external {
+                byModule[m, default: []].append(node)
+            } else {
+                loose.append(node)
+            }
+        }
+        return (byModule, loose)
+    }
+
     /// Modules in sorted order: the order of the palette.
     public static func moduleOrder(_ graph: Graph) -> [String] {
         Array(Set(graph.modules.map(\.name) + graph.nodes.compactMap(\.module))).sorted()

@@ -17,10 +17,27 @@ enum Console {
     }
 
     static func emit(_ text: String, to path: String?) throws {
-        if let path {
-            try AtomicFile.write(text, to: path)
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+        try emit(Data(text.utf8), to: path)
+    }
+
+    /// Writes a result whole to `path`, or to standard output; a failure is exit code 2.
+    static func emit(_ bytes: Data, to path: String?) throws {
+        try orExit {
+            if let path {
+                try AtomicFile.write(bytes, to: path)
+            } else {
+                FileHandle.standardOutput.write(bytes)
+            }
+        }
+    }
+
+    /// The checks every command with `--output` and `--format` makes before running.
+    static func validateOutput(format: String?, output: String?, known: (String) -> Bool) throws {
+        if format == nil, let output, OutputFile.formatName(forPath: output).map(known) != true {
+            throw ValidationError("cannot tell the format to write to \(output) from its extension: use --format")
+        }
+        if output == nil, let format, OutputFile.isBinary(format) {
+            throw ValidationError("\(format) is binary: write it to a file with --output")
         }
     }
 

@@ -42,12 +42,7 @@ struct DiffCommand: ParsableCommand {
     var layout: LayoutEngine?
 
     func validate() throws {
-        if format == nil, let output, DiffRequest.format(forPath: output) == nil {
-            throw ValidationError("cannot tell the format of \(output): use .svg .png .pdf .dot .md .json, or --format")
-        }
-        if output == nil, let format, format == .png || format == .pdf {
-            throw ValidationError("\(format.rawValue) is binary: write it to a file with --output")
-        }
+        try Console.validateOutput(format: format?.rawValue, output: output) { DiffRequest.Format(rawValue: $0) != nil }
     }
 
     func run() throws {
@@ -57,13 +52,7 @@ struct DiffCommand: ParsableCommand {
         request.engine = layout
         let outcome = try Console.orExit { try DiffPipeline.run(request) }
         for note in outcome.notes { Console.status(note) }
-        try Console.orExit {
-            if let output {
-                try AtomicFile.write(outcome.bytes, to: output)
-            } else {
-                FileHandle.standardOutput.write(outcome.bytes)
-            }
-        }
+        try Console.emit(outcome.bytes, to: output)
         FileHandle.standardError.write(Data(DiffReporter.text(outcome.diff).utf8))
     }
 }

@@ -53,13 +53,7 @@ struct GraphCommand: ParsableCommand {
 
     func validate() throws {
         if depth < 0 { throw ValidationError("--depth must be 0 or more") }
-        if format == nil, let output, MapRequest.format(forPath: output) == nil {
-            throw ValidationError(
-                "cannot tell the format of \(output): use .svg, .png, .pdf, .dot or .mmd, or --format")
-        }
-        if output == nil, let format, format == .png || format == .pdf {
-            throw ValidationError("\(format.rawValue) is binary: write it to a file with --output")
-        }
+        try Console.validateOutput(format: format?.rawValue, output: output) { MapRequest.Format(rawValue: $0) != nil }
     }
 
     func run() throws {
@@ -75,13 +69,7 @@ struct GraphCommand: ParsableCommand {
         request.edgeLabels = edgeLabels
         let outcome = try Console.orExit { try MapPipeline.run(request) }
         for note in outcome.notes { Console.status(note) }
-        try Console.orExit {
-            if let output {
-                try AtomicFile.write(outcome.bytes, to: output)
-            } else {
-                FileHandle.standardOutput.write(outcome.bytes)
-            }
-        }
+        try Console.emit(outcome.bytes, to: output)
         let cycles = outcome.graph.cycles().components.count
         Console.status(
             "drew \(outcome.graph.nodes.count) nodes and \(outcome.graph.edges.count) edges"

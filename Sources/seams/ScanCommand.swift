@@ -30,7 +30,7 @@ struct ScanCommand: ParsableCommand {
         case .json: text = GraphJSONReporter.render(outcome.graph)
         case .text: text = GraphTextReporter.render(outcome.graph)
         }
-        try Console.orExit { try Console.emit(text, to: output) }
+        try Console.emit(text, to: output)
         let g = outcome.graph
         Console.status(
             "scanned \(outcome.statistics.filesScanned) files (\(outcome.statistics.lines) lines) in \(g.modules.count) modules: "
