@@ -54,16 +54,7 @@ public enum DOTEncoder {
         out += "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"#555555\", penwidth=0.8];\n"
         out += "  edge [color=\"\(edgeColor)\", arrowsize=0.6, penwidth=0.8, fontname=\"Helvetica\"];\n"
 
-        let useClusters = options.clusters && graph.nodes.contains { $0.kind != .module }
-        var byModule: [String: [Node]] = [:]
-        var loose: [Node] = []
-        for node in graph.nodes {
-            if useClusters, let m = node.module, !node.external {
-                byModule[m, default: []].append(node)
-            } else {
-                loose.append(node)
-            }
-        }
+        let (byModule, loose) = clusters(graph, options)
         for (i, module) in moduleNames.enumerated() {
             guard let members = byModule[module] else { continue }
             out += "  subgraph \"cluster_\(i)\" {\n"
