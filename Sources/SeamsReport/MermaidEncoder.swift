@@ -10,16 +10,7 @@ public enum MermaidEncoder {
         for (i, node) in graph.nodes.enumerated() { number[node.id] = i }
         var out = "flowchart LR\n"
         if let title = options.title { out = "---\ntitle: \(text(title))\n---\n" + out }
-        let clustered = options.clusters && graph.nodes.contains { $0.kind != .module }
-        var loose: [Node] = []
-        var byModule: [String: [Node]] = [:]
-        for node in graph.nodes {
-            if clustered, let m = node.module, !node.external {
-                byModule[m, default: []].append(node)
-            } else {
-                loose.append(node)
-            }
-        }
+        let (byModule, loose) = DOTEncoder.clusters(graph, options)
         for (i, module) in modules.enumerated() {
             guard let members = byModule[module] else { continue }
             out += "  subgraph m\(i)[\"\(text(module))\"]\n"
