@@ -572,9 +572,9 @@ final class Resolver {
 
     /// Records what is pending in `v` as a plain use, and returns its type.
     @discardableResult
-    func settle(_ v: Val, scope: Scope, typeKind: SiteKind = .type) -> RType? {
+    func settle(_ v: Val, scope: Scope) -> RType? {
         if let t = v.typeRef {
-            if let l = v.typeLoc { emit(t, l, typeKind, scope) }
+            if let l = v.typeLoc { emit(t, l, .type, scope) }
             return .nominal(t)
         }
         if let loc = v.memberLoc {
