@@ -34,7 +34,7 @@ final class Resolver {
             let fileScope = Scope(file: ctx, type: nil, owner: ctx.fileScopeID, generics: [])
             bindings.append((facts.top, fileScope))
             fileScopeNodes[ctx.fileScopeID] = Node(
-                id: ctx.fileScopeID, name: String(ctx.path.split(separator: "/").last ?? Substring(ctx.path)),
+                id: ctx.fileScopeID, name: ctx.fileName,
                 module: ctx.module, kind: .fileScope, file: ctx.path, line: 1)
             for nested in facts.top.nested {
                 switch nested.kind {
@@ -112,7 +112,7 @@ final class Resolver {
             guard case .extension(let extended) = decl.kind, case .named(let comps) = extended else { continue }
             let spelled = comps.map(\.name).joined(separator: ".")
             let external = externalSymbol(spelled)
-            let fileName = String(ctx.path.split(separator: "/").last ?? Substring(ctx.path))
+            let fileName = ctx.fileName
             let stem = fileName.hasSuffix(".swift") ? String(fileName.dropLast(6)) : fileName
             let name = stem.hasPrefix(spelled + "+") ? stem : "\(spelled)+\(stem)"
             let id = "\(ctx.module).\(name)"
@@ -222,7 +222,7 @@ final class Resolver {
         guard emitting, nodeID != scope.owner else { return }
         builder.addSite(
             from: scope.owner, to: nodeID,
-            Site(file: scope.file.path, line: Int(loc.line), column: Int(loc.column), kind: kind))
+            Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: kind))
     }
 
     /// Runs `body` without recording sites: for inference of a declaration's type elsewhere.
@@ -416,11 +416,9 @@ final class Resolver {
         depth: Int
     ) -> RType? {
         // Names resolve in the alias's file and type; sites carry the user's file and owner.
-        let userFile = FileContext(
-            path: useScope.file.path, module: aliasScope.file.module, unit: aliasScope.file.unit,
-            fileScopeID: aliasScope.file.fileScopeID)
-        userFile.imports = aliasScope.file.imports
-        let scope = Scope(file: userFile, type: aliasScope.type, owner: useScope.owner, generics: aliasScope.generics)
+        let scope = Scope(
+            file: aliasScope.file, type: aliasScope.type, owner: useScope.owner, generics: aliasScope.generics,
+            siteFile: useScope.siteFile)
         return resolveType(target, scope: scope, env: nil, kind: kind, at: loc, depth: depth)
     }
 

@@ -59,7 +59,7 @@ public enum Scanner {
     {
         let files = input.files.sorted { $0.path < $1.path }
         var stats = ScanStatistics(filesScanned: 0, lines: 0)
-        var clock = DispatchTime.now()
+        let clock = DispatchTime.now()
         let collected = ParallelMap.run(count: files.count, threads: threads) { i in
             readAndCollect(files[i], maxBytes: input.maxFileBytes)
         }
@@ -75,48 +75,52 @@ public enum Scanner {
                 diagnostics.append(contentsOf: facts.diagnostics)
                 lines += facts.lines
                 moduleFiles[file.module, default: 0] += 1
-                let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
-                let ctx = FileContext(
-                    path: file.path, module: file.module, unit: file.unit,
-                    fileScopeID: "\(file.module).\(fileName)")
-                usable.append((facts, ctx))
+                usable.append((facts, FileContext(path: file.path, module: file.module, unit: file.unit)))
             }
         }
         stats.collectSeconds = since(clock)
-        let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
-        let graph = ParallelMap.onLargeStack {
-            clock = DispatchTime.now()
-            let resolver = Resolver(unitImportNames: input.unitImportNames)
-            resolver.declare(files: usable)
-            resolver.resolveAll(threads: threads)
-            stats.resolveSeconds = since(clock)
-            clock = DispatchTime.now()
-            let graph = resolver.graph(root: input.root, modules: modules, diagnostics: diagnostics)
-            stats.graphSeconds = since(clock)
-            return graph
-        }
         stats.filesScanned = usable.count
         stats.lines = lines
+        let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
+        let graph = resolve(
+            usable, unitImportNames: input.unitImportNames, root: input.root, modules: modules,
+            diagnostics: diagnostics, threads: threads, stats: &stats)
         return (graph, stats)
+    }
+
+    /// Phase 2, shared by every entry point: symbol table, then bodies on `threads` workers.
+    private static func resolve(
+        _ files: [(FileFacts, FileContext)], unitImportNames: [String?], root: String, modules: [ModuleInfo],
+        diagnostics: [Diagnostic], threads: Int, stats: inout ScanStatistics
+    ) -> Graph {
+        var timings = stats
+        let graph = ParallelMap.onLargeStack {
+            var clock = DispatchTime.now()
+            let resolver = Resolver(unitImportNames: unitImportNames)
+            resolver.declare(files: files)
+            resolver.resolveAll(threads: threads)
+            timings.resolveSeconds = since(clock)
+            clock = DispatchTime.now()
+            let graph = resolver.graph(root: root, modules: modules, diagnostics: diagnostics)
+            timings.graphSeconds = since(clock)
+            return graph
+        }
+        stats = timings
+        return graph
     }
 
     /// Collects the facts of one source text (no file system): for tests and tools.
     public static func graph(ofSources sources: [(path: String, text: String)], module: String = "App") -> Graph {
-        ParallelMap.onLargeStack {
-            let collected = sources.sorted { $0.path < $1.path }.map {
-                FactCollector.collect(path: $0.path, source: $0.text)
-            }
-            let resolver = Resolver(unitImportNames: [nil])
-            let contexts = collected.map { facts -> (FileFacts, FileContext) in
-                let name = facts.path.split(separator: "/").last.map(String.init) ?? facts.path
-                return (facts, FileContext(path: facts.path, module: module, unit: 0, fileScopeID: "\(module).\(name)"))
-            }
-            resolver.declare(files: contexts)
-            resolver.resolveAll()
-            return resolver.graph(
-                root: ".", modules: [ModuleInfo(name: module, files: sources.count)],
-                diagnostics: collected.flatMap(\.diagnostics))
+        let sorted = sources.sorted { $0.path < $1.path }
+        let collected = ParallelMap.run(count: sorted.count, threads: ProcessInfo.processInfo.activeProcessorCount) {
+            FactCollector.collect(path: sorted[$0].path, source: sorted[$0].text)
         }
+        var stats = ScanStatistics(filesScanned: collected.count, lines: 0)
+        return resolve(
+            collected.map { ($0, FileContext(path: $0.path, module: module, unit: 0)) }, unitImportNames: [nil],
+            root: ".", modules: [ModuleInfo(name: module, files: sources.count)],
+            diagnostics: collected.flatMap(\.diagnostics), threads: ProcessInfo.processInfo.activeProcessorCount,
+            stats: &stats)
     }
 
     enum Outcome {

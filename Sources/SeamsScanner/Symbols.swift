@@ -64,13 +64,17 @@ final class FileContext {
     let module: String
     let unit: Int
     var imports: [Int] = []
+    /// The last path component, which names the file's extension and file-scope nodes.
+    let fileName: String
+    /// The node of the file's top-level code, free functions and globals.
     let fileScopeID: String
 
-    init(path: String, module: String, unit: Int, fileScopeID: String) {
+    init(path: String, module: String, unit: Int) {
         self.path = path
         self.module = module
         self.unit = unit
-        self.fileScopeID = fileScopeID
+        fileName = path.split(separator: "/").last.map(String.init) ?? path
+        fileScopeID = "\(module).\(fileName)"
     }
 }
 
@@ -80,16 +84,22 @@ final class Scope {
     let type: TypeSymbol?
     let owner: String
     let generics: Set<String>
+    /// The file sites are recorded in: the scope's own file, except while a typealias's target
+    /// is resolved in the alias's scope on behalf of the file that names the alias.
+    let siteFile: String
 
-    init(file: FileContext, type: TypeSymbol?, owner: String, generics: Set<String>) {
+    init(file: FileContext, type: TypeSymbol?, owner: String, generics: Set<String>, siteFile: String? = nil) {
         self.file = file
         self.type = type
         self.owner = owner
         self.generics = generics
+        self.siteFile = siteFile ?? file.path
     }
 
     func adding(generics more: [String]) -> Scope {
-        more.isEmpty ? self : Scope(file: file, type: type, owner: owner, generics: generics.union(more))
+        more.isEmpty
+            ? self
+            : Scope(file: file, type: type, owner: owner, generics: generics.union(more), siteFile: siteFile)
     }
 }
 
