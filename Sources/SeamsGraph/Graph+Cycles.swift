@@ -4,6 +4,9 @@ public struct CycleAnalysis: Sendable {
     public let components: [[String]]
     private let componentOf: [String: Int]
 
+    /// No cycles at all: for pictures coloured by something else, such as a diff.
+    public static let empty = CycleAnalysis(components: [])
+
     init(components: [[String]]) {
         self.components = components
         var map: [String: Int] = [:]

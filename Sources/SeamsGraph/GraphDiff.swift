@@ -93,11 +93,11 @@ public struct GraphDiff: Codable, Sendable {
         let oldEdges = Set(old.edges.map { EdgeKey($0) }), newEdges = Set(new.edges.map { EdgeKey($0) })
         for e in new.edges {
             for s in e.sites { builder.addSite(from: e.from, to: e.to, s) }
-            edgeChange[EdgeKey(e).string] = oldEdges.contains(EdgeKey(e)) ? .unchanged : .added
+            edgeChange[e.key] = oldEdges.contains(EdgeKey(e)) ? .unchanged : .added
         }
         for e in old.edges where !newEdges.contains(EdgeKey(e)) {
             for s in e.sites { builder.addSite(from: e.from, to: e.to, s) }
-            edgeChange[EdgeKey(e).string] = .removed
+            edgeChange[e.key] = .removed
         }
         let modules = Dictionary(grouping: old.modules + new.modules, by: \.name).map { $0.value.last! }
         return (builder.build(root: new.root, modules: modules), nodeChange, edgeChange)
@@ -116,4 +116,9 @@ public struct EdgeKey: Hashable, Sendable {
 
     /// "from\0to": a key for dictionaries that need a string.
     public var string: String { "\(from)\u{0}\(to)" }
+}
+
+extension Edge {
+    /// The edge's identity as a string: the key of per-edge styles and rule violations.
+    public var key: String { EdgeKey(self).string }
 }

@@ -6,14 +6,14 @@ public struct MapOptions: Sendable {
     public var clusters = true
     /// Print reference counts on edges.
     public var edgeLabels = false
-    /// Edges that break a rule, drawn red like cycle edges (keys are "from\u{0}to").
+    /// Edges that break a rule, drawn red like cycle edges (by `Edge.key`).
     public var violations: Set<String> = []
     public var title: String?
     public var legend = true
     /// The cycles to draw red. A filtered map (a focus) passes those of the whole graph, so
     /// an edge on a cycle stays red even when the rest of the cycle is not drawn.
     public var cycles: CycleAnalysis?
-    /// Extra DOT attributes per node id and per edge ("from\u{0}to"), appended last so they win.
+    /// Extra DOT attributes per node id and per `Edge.key`, appended last so they win.
     public var nodeAttributes: [String: String] = [:]
     public var edgeAttributes: [String: String] = [:]
     /// A legend of the caller's instead of the module and cycle legend.
@@ -47,12 +47,7 @@ public enum DOTEncoder {
     public static func encode(_ graph: Graph, options: MapOptions = MapOptions()) -> String {
         let cycles = options.cycles ?? graph.cycles()
         let moduleNames = moduleOrder(graph)
-        var out = "digraph \"seams\" {\n"
-        out += "  graph [fontname=\"Helvetica\", fontsize=11, outputorder=edgesfirst, tooltip=\" \""
-        if let title = options.title { out += ", label=\(quote(title)), labelloc=t" }
-        out += "];\n"
-        out += "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"#555555\", penwidth=0.8];\n"
-        out += "  edge [color=\"\(edgeColor)\", arrowsize=0.6, penwidth=0.8, fontname=\"Helvetica\"];\n"
+        var out = header(name: "seams", title: options.title, graphAttributes: "tooltip=\" \"")
 
         let (byModule, loose) = clusters(graph, options)
         for (i, module) in moduleNames.enumerated() {
@@ -72,12 +67,12 @@ public enum DOTEncoder {
             var attrs: [String] = []
             let red =
                 cycles.isCyclic(from: edge.from, to: edge.to)
-                || options.violations.contains("\(edge.from)\u{0}\(edge.to)")
+                || options.violations.contains(edge.key)
             if red { attrs += ["color=\"\(cycleColor)\"", "penwidth=2.0"] }
             anyRed = anyRed || red
             if options.edgeLabels { attrs.append("label=\"\(edge.count)\", fontsize=8, fontcolor=\"#666666\"") }
             attrs.append("tooltip=\(quote(edgeTooltip(edge)))")
-            if let extra = options.edgeAttributes["\(edge.from)\u{0}\(edge.to)"] { attrs.append(extra) }
+            if let extra = options.edgeAttributes[edge.key] { attrs.append(extra) }
             out += "  \(quote(edge.from)) -> \(quote(edge.to)) [\(attrs.joined(separator: ", "))];\n"
         }
         if let custom = options.customLegend {
@@ -87,6 +82,17 @@ public enum DOTEncoder {
             out += legend(moduleNames, drawn: drawn, cycles: anyRed)
         }
         out += "}\n"
+        return out
+    }
+
+    /// The opening of every seams picture: fonts, node and edge defaults, an optional title.
+    static func header(name: String, title: String?, graphAttributes: String) -> String {
+        var out = "digraph \(quote(name)) {\n"
+        out += "  graph [fontname=\"Helvetica\", fontsize=11, outputorder=edgesfirst, \(graphAttributes)"
+        if let title { out += ", label=\(quote(title)), labelloc=t" }
+        out += "];\n"
+        out += "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"#555555\", penwidth=0.8];\n"
+        out += "  edge [color=\"\(edgeColor)\", arrowsize=0.6, penwidth=0.8, fontname=\"Helvetica\"];\n"
         return out
     }
 

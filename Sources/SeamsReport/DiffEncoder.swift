@@ -13,7 +13,7 @@ public enum DiffEncoder {
     ) -> String {
         var options = MapOptions()
         options.title = title
-        options.cycles = CycleAnalysis.none
+        options.cycles = .empty
         options.customLegend = legend
         for (id, change) in nodes {
             switch change {
@@ -68,7 +68,7 @@ public enum DiffEncoder {
             }
             for edge in graph.edges {
                 var attrs = "tooltip=\(DOTEncoder.quote(DOTEncoder.edgeTooltip(edge)))"
-                switch (panel, edges["\(edge.from)\u{0}\(edge.to)"]) {
+                switch (panel, edges[edge.key]) {
                 case ("after", .added?): attrs += ", color=\"\(addedColor)\", penwidth=1.8"
                 case ("before", .removed?): attrs += ", color=\"\(removedColor)\", style=\"dashed\", penwidth=1.8"
                 default: break
@@ -94,11 +94,4 @@ public enum DiffEncoder {
         """
 
     private static func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
-}
-
-extension CycleAnalysis {
-    /// No cycles: the diff colours edges by change, not by cycle.
-    public static var none: CycleAnalysis {
-        Graph(root: ".", modules: [], nodes: [], edges: [], diagnostics: []).cycles()
-    }
 }

@@ -23,7 +23,7 @@ public enum MermaidEncoder {
             let label = options.edgeLabels ? "|\(edge.count)|" : ""
             out += "  n\(number[edge.from]!) -->\(label) n\(number[edge.to]!)\n"
             if cycles.isCyclic(from: edge.from, to: edge.to)
-                || options.violations.contains("\(edge.from)\u{0}\(edge.to)")
+                || options.violations.contains(edge.key)
             {
                 red.append(i)
             }
