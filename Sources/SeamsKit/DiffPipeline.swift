@@ -145,25 +145,16 @@ enum GitRevision {
 
     @discardableResult
     static func run(_ tool: String, _ args: [String], cwd: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = args
-        process.currentDirectoryURL = URL(fileURLWithPath: cwd)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let result: Subprocess.Result
         do {
-            try process.run()
+            result = try Subprocess.run(URL(fileURLWithPath: tool), args, in: cwd)
         } catch {
             throw SeamsError.input("cannot run \(args.first ?? tool): \(error.localizedDescription)")
         }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard result.status == 0 else {
+            let message = String(decoding: result.stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw SeamsError.input("\(args.prefix(2).joined(separator: " ")) failed: \(message)")
         }
-        return String(decoding: output, as: UTF8.self)
+        return String(decoding: result.stdout, as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SeamsKit
 import SeamsTestSupport
 import Testing
 
@@ -12,45 +13,11 @@ struct Run {
 /// Runs the `seams` executable built beside the tests, in `cwd`, with a time limit so that
 /// a hang fails the test instead of stalling the suite.
 func seams(_ args: [String], in cwd: String, timeout: TimeInterval = 120) throws -> Run {
-    let process = Process()
-    process.executableURL = seamsBinary()
-    process.arguments = args
-    process.currentDirectoryURL = URL(fileURLWithPath: cwd)
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Drain both pipes while the process runs, so a large output cannot block it.
-    let outData = Drained(out), errData = Drained(err)
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning {
-        process.terminate()
-        Issue.record("seams \(args.joined(separator: " ")) did not finish within \(Int(timeout)) s")
-    }
-    process.waitUntilExit()
+    let r = try Subprocess.run(seamsBinary(), args, in: cwd, timeout: timeout)
+    if r.timedOut { Issue.record("seams \(args.joined(separator: " ")) did not finish within \(Int(timeout)) s") }
     return Run(
-        status: process.terminationStatus, stdout: String(decoding: outData.wait(), as: UTF8.self),
-        stderr: String(decoding: errData.wait(), as: UTF8.self))
-}
-
-/// Reads a pipe to its end on another thread.
-final class Drained: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
+        status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self),
+        stderr: String(decoding: r.stderr, as: UTF8.self))
 }
 
 func seamsBinary() -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import SeamsKit
 import SeamsTestSupport
 import Testing
 
@@ -7,14 +8,9 @@ import Testing
     func repository() throws -> TempDir {
         let repo = try TempDir()
         func git(_ args: String...) throws {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            p.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.invalid"] + args
-            p.currentDirectoryURL = URL(fileURLWithPath: repo.path)
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 0, "git \(args.joined(separator: " "))")
+            let identity = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.invalid"]
+            let r = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), identity + args, in: repo.path)
+            #expect(r.status == 0, "git \(args.joined(separator: " "))")
         }
         try git("init", "-q")
         try repo.write("App/AppDelegate.swift", "class AppDelegate { static var server = \"\"; let api = API() }")
