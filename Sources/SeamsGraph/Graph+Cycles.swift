@@ -80,3 +80,59 @@ extension Graph {
         return CycleAnalysis(components: found.sorted { $0[0] < $1[0] })
     }
 }
+
+extension Graph {
+    /// One shortest cycle inside a strongly connected component, as its nodes in order
+    /// (the first is not repeated at the end), starting at its smallest member.
+    ///
+    /// Breadth-first search from each member, neighbours in id order, so the answer is the
+    /// same on every run; ties go to the cycle through the smallest member. Components larger
+    /// than `exhaustiveUpTo` search from their smallest member only, to stay fast.
+    public func shortestCycle(in component: [String], exhaustiveUpTo: Int = 400) -> [String] {
+        let members = component.sorted()
+        guard members.count > 1 else { return members }
+        let inside = Set(members)
+        var adjacency: [String: [String]] = [:]
+        for e in edges where inside.contains(e.from) && inside.contains(e.to) {
+            adjacency[e.from, default: []].append(e.to)
+        }
+        for key in adjacency.keys { adjacency[key]!.sort() }
+        var best: [String]?
+        let starts = members.count <= exhaustiveUpTo ? members : [members[0]]
+        for start in starts {
+            // Shortest path start → … → start: BFS until an edge returns to start.
+            var parent: [String: String] = [:]
+            var depth: [String: Int] = [start: 0]
+            var queue = [start]
+            var head = 0
+            var found: [String]?
+            search: while head < queue.count {
+                let v = queue[head]
+                head += 1
+                if let best, depth[v, default: 0] + 1 >= best.count { break }
+                for w in adjacency[v] ?? [] {
+                    if w == start {
+                        var path = [v]
+                        var cur = v
+                        while let p = parent[cur] {
+                            path.append(p)
+                            cur = p
+                        }
+                        found = path.reversed()
+                        break search
+                    }
+                    if depth[w] == nil {
+                        parent[w] = v
+                        depth[w] = depth[v, default: 0] + 1
+                        queue.append(w)
+                    }
+                }
+            }
+            if let found, best == nil || found.count < best!.count { best = found }
+        }
+        guard let cycle = best else { return members }
+        // Rotate to start at its smallest node, so the same cycle is always written the same way.
+        let i = cycle.indices.min { cycle[$0] < cycle[$1] }!
+        return Array(cycle[i...] + cycle[..<i])
+    }
+}

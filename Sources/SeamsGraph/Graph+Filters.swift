@@ -71,3 +71,19 @@ extension Graph {
         return builder.build(root: root, modules: modules)
     }
 }
+
+extension Graph {
+    /// The same graph with only the sites `keep` accepts; edges left without sites go.
+    public func keepingSites(where keep: (Site) -> Bool) -> Graph {
+        var kept: [Edge] = []
+        for edge in edges {
+            let sites = edge.sites.filter(keep)
+            if sites.count == edge.sites.count {
+                kept.append(edge)
+            } else if !sites.isEmpty {
+                kept.append(Edge(from: edge.from, to: edge.to, sortedUniqueSites: sites))
+            }
+        }
+        return Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: kept, diagnostics: diagnostics)
+    }
+}

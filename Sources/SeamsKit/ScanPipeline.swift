@@ -30,6 +30,14 @@ public struct ScanOutcome: Sendable {
 /// discover → scan → graph: the pipeline every command starts with.
 public enum ScanPipeline {
     public static func run(_ request: ScanRequest) throws -> ScanOutcome {
+        try runKeepingConfigProblems(request, failFast: true).0
+    }
+
+    /// The scan, even when the config has problems that do not stop it (a misspelt rule), so
+    /// that `check` can report them together with those only the scanned code reveals.
+    static func runKeepingConfigProblems(
+        _ request: ScanRequest, failFast: Bool = false
+    ) throws -> (ScanOutcome, [ConfigProblem]) {
         let cwd = request.workingDirectory ?? FileManager.default.currentDirectoryPath
         // One folder named: paths are relative to it. Several: to the current directory.
         var root = cwd
@@ -41,7 +49,19 @@ public enum ScanPipeline {
                 rootLabel = request.paths[0]
             }
         }
-        let config = try loadConfig(request.configPath, root: root, cwd: cwd)
+        let (config, problems) = try loadConfig(request.configPath, root: root, cwd: cwd)
+        if failFast && !problems.isEmpty { throw SeamsError.config(ConfigError(problems: problems)) }
+        do {
+            return (try scan(request, config: config, root: root, rootLabel: rootLabel, cwd: cwd), problems)
+        } catch is SeamsError where !problems.isEmpty {
+            // Nothing to scan may well be the config's doing (an exclude too wide): that first.
+            throw SeamsError.config(ConfigError(problems: problems))
+        }
+    }
+
+    private static func scan(
+        _ request: ScanRequest, config: SeamsConfig, root: String, rootLabel: String, cwd: String
+    ) throws -> ScanOutcome {
         var discovery = Discovery(root: root, config: config, extraExcludes: request.excludes)
         discovery.run(paths: request.paths, cwd: cwd)
         if discovery.files.isEmpty {
@@ -64,7 +84,7 @@ public enum ScanPipeline {
         return ScanOutcome(graph: graph, statistics: stats, config: config)
     }
 
-    static func loadConfig(_ explicit: String?, root: String, cwd: String) throws -> SeamsConfig {
+    static func loadConfig(_ explicit: String?, root: String, cwd: String) throws -> (SeamsConfig, [ConfigProblem]) {
         let path: String
         if let explicit {
             path = PathTools.absolute(explicit, base: cwd)
@@ -76,12 +96,14 @@ public enum ScanPipeline {
             }
         } else {
             path = root + "/" + SeamsConfig.fileName
-            guard PathTools.isDirectory(path) == false else { return SeamsConfig() }
+            guard PathTools.isDirectory(path) == false else { return (SeamsConfig(), []) }
         }
+        let display = PathTools.display(path, base: cwd)
         do {
-            var config = try SeamsConfig.load(path: path)
-            config.path = PathTools.display(path, base: cwd)
-            return config
+            var (config, problems) = try SeamsConfig.loadKeepingProblems(path: path)
+            config.path = display
+            for i in problems.indices { problems[i].file = display }
+            return (config, problems)
         } catch let error as ConfigError {
             var e = error
             for i in e.problems.indices { e.problems[i].file = PathTools.display(path, base: cwd) }

@@ -1,105 +1,64 @@
 import Foundation
+import SeamsGraph
 import Yams
 
-/// A problem in the config file, with where it is.
-public struct ConfigProblem: Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    public var description: String { "\(file):\(line):\(column): error: \(message)" }
-}
-
-/// Every problem found in a config file at once.
-public struct ConfigError: Error, Sendable, CustomStringConvertible {
-    public var problems: [ConfigProblem]
-    public init(problems: [ConfigProblem]) { self.problems = problems }
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
-}
+/// Yams and SeamsGraph both have a `Node`; here it is always the YAML one.
+private typealias YAMLNode = Yams.Node
 
 /// `seams.yml`: what the scanner and the rules engine read from beside the code.
 public struct SeamsConfig: Sendable {
     public static let fileName = "seams.yml"
-    /// Top-level keys seams knows. Keys of later features are accepted here and read by them.
     public static let knownKeys = ["exclude", "modules", "layers", "baseline", "rules"]
 
     public var path: String?
     public var exclude: [Glob] = []
     /// Module name → folder globs, in file order: the first module whose glob matches wins.
     public var modules: [(name: String, globs: [Glob])] = []
+    /// From the top down: a module may depend only on modules of the layers after its own.
+    /// Modules listed together in one entry are siblings and must not depend on each other.
+    public var layers: [[String]] = []
+    public var layersLocation: ConfigLocation?
+    /// The baseline file as written, relative to the config file's folder.
+    public var baseline: String?
+    public var baselineLocation: ConfigLocation?
+    public var rules: [RuleSpec] = []
+    /// Every module name the config mentions, with where: each must name a scanned module.
+    public var moduleReferences: [(name: String, location: ConfigLocation)] = []
+    /// Where each module of `modules:` is defined: each must match some Swift file.
+    public var moduleDefinitions: [(name: String, location: ConfigLocation)] = []
 
     public init() {}
 
     /// Reads and validates a config file.
     public static func load(path: String) throws -> SeamsConfig {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(problems: [
-                ConfigProblem(file: path, line: 1, column: 1, message: "cannot read the config file")
-            ])
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(problems: [
-                ConfigProblem(file: path, line: 1, column: 1, message: "the config file is not UTF-8 text")
-            ])
-        }
-        return try parse(text, path: path)
+        let (config, problems) = try loadKeepingProblems(path: path)
+        if !problems.isEmpty { throw ConfigError(problems: problems) }
+        return config
     }
 
     public static func parse(_ text: String, path: String) throws -> SeamsConfig {
-        var config = SeamsConfig()
-        config.path = path
-        var problems: [ConfigProblem] = []
-        func problem(_ node: Node?, _ message: String) {
-            let mark = node?.mark
-            problems.append(
-                ConfigProblem(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1, message: message))
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw ConfigError(problems: [yamlProblem(error, path: path)])
-        }
-        guard let root else { return config }  // an empty file is an empty config
-        guard let mapping = root.mapping else {
-            problem(root, "the config must be a mapping of keys (exclude, modules, rules, …)")
-            throw ConfigError(problems: problems)
-        }
-        for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
-            switch key {
-            case "exclude":
-                config.exclude = stringList(value, key: "exclude", problem: problem).map(Glob.init)
-            case "modules":
-                guard let modules = value.mapping else {
-                    problem(value, "'modules' must map module names to lists of folder globs")
-                    continue
-                }
-                for (nameNode, globs) in modules {
-                    guard let name = nameNode.string, !name.isEmpty else {
-                        problem(nameNode, "a module name must be a string")
-                        continue
-                    }
-                    config.modules.append(
-                        (name, stringList(globs, key: "modules.\(name)", problem: problem).map(Glob.init)))
-                }
-            default:
-                if !knownKeys.contains(key) {
-                    let hint = Suggestion.closest(to: key, in: knownKeys).map { "; did you mean '\($0)'?" } ?? ""
-                    problem(keyNode, "unknown key '\(key)'\(hint)")
-                }
-            }
-        }
+        let (config, problems) = try parseKeepingProblems(text, path: path)
         if !problems.isEmpty { throw ConfigError(problems: problems) }
         return config
+    }
+
+    /// Reads what can be read, and lists every problem so that later checks (module names
+    /// against the scanned code) can join them in one report. Throws only when nothing can be
+    /// read: no file, not text, not YAML.
+    public static func loadKeepingProblems(path: String) throws -> (SeamsConfig, [ConfigProblem]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(problems: [ConfigProblem(file: path, at: .start, "cannot read the config file")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(problems: [ConfigProblem(file: path, at: .start, "the config file is not UTF-8 text")])
+        }
+        return try parseKeepingProblems(text, path: path)
+    }
+
+    public static func parseKeepingProblems(_ text: String, path: String) throws -> (SeamsConfig, [ConfigProblem]) {
+        var reader = ConfigReader(path: path)
+        let config = try reader.read(text)
+        return (config, reader.problems)
     }
 
     /// The module a root-relative path belongs to by the `modules:` map, if any.
@@ -111,20 +70,328 @@ public struct SeamsConfig: Sendable {
         exclude.contains { $0.matches(path) }
     }
 
-    private static func stringList(_ node: Node, key: String, problem: (Node?, String) -> Void) -> [String] {
-        if let s = node.string, node.scalar != nil { return [s] }
+    /// The rules to run: those written, and a `layers` rule when `layers:` is given without one.
+    public var effectiveRules: [RuleSpec] {
+        var all = rules
+        if !layers.isEmpty, !rules.contains(where: { $0.kind == LayersRule.description.kind }) {
+            all.append(RuleSpec(id: "layers", kind: LayersRule.description.kind, location: layersLocation ?? .start))
+        }
+        return all
+    }
+}
+
+/// Reads the YAML tree, noting every problem with its line and column rather than stopping at the first.
+private struct ConfigReader {
+    let path: String
+    var problems: [ConfigProblem] = []
+
+    init(path: String) { self.path = path }
+
+    mutating func problem(_ node: YAMLNode?, _ message: String) {
+        problems.append(ConfigProblem(file: path, at: ConfigReader.location(node), message))
+    }
+
+    static func location(_ node: YAMLNode?) -> ConfigLocation {
+        guard let mark = node?.mark else { return .start }
+        return ConfigLocation(line: mark.line, column: mark.column)
+    }
+
+    mutating func read(_ text: String) throws -> SeamsConfig {
+        var config = SeamsConfig()
+        config.path = path
+        let root: YAMLNode?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigError(problems: [yamlProblem(error)])
+        }
+        guard let root else { return config }  // an empty file is an empty config
+        guard let mapping = root.mapping else {
+            problem(root, "the config must be a mapping of keys (exclude, modules, layers, baseline, rules)")
+            return config
+        }
+        var seen: Set<String> = []
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            if !seen.insert(key).inserted { problem(keyNode, "'\(key)' is given twice") }
+            switch key {
+            case "exclude":
+                config.exclude = strings(value, key: "exclude").map { Glob($0.value) }
+            case "modules":
+                guard let modules = value.mapping else {
+                    problem(value, "'modules' must map module names to lists of folder globs")
+                    continue
+                }
+                for (nameNode, globs) in modules {
+                    guard let name = nameNode.string, !name.isEmpty, nameNode.scalar != nil else {
+                        problem(nameNode, "a module name must be a string")
+                        continue
+                    }
+                    config.modules.append((name, strings(globs, key: "modules.\(name)").map { Glob($0.value) }))
+                    config.moduleDefinitions.append((name, ConfigReader.location(nameNode)))
+                }
+            case "layers":
+                config.layersLocation = ConfigReader.location(value)
+                config.layers = layers(value, key: "layers", references: &config.moduleReferences)
+            case "baseline":
+                if let s = value.scalar?.string, !s.isEmpty {
+                    config.baseline = s
+                    config.baselineLocation = ConfigReader.location(value)
+                } else {
+                    problem(value, "'baseline' must be the path of a baseline file")
+                }
+            case "rules":
+                guard let list = value.sequence else {
+                    problem(value, "'rules' must be a list of rules, each with an id and a kind")
+                    continue
+                }
+                var ids: [String: ConfigLocation] = [:]
+                for item in list {
+                    guard let rule = rule(item, references: &config.moduleReferences) else { continue }
+                    if let first = ids[rule.id] {
+                        problems.append(
+                            ConfigProblem(
+                                file: path, at: rule.location,
+                                "duplicate rule id '\(rule.id)' (first at line \(first.line))"))
+                    } else {
+                        ids[rule.id] = rule.location
+                    }
+                    config.rules.append(rule)
+                }
+            default:
+                problem(keyNode, "unknown key '\(key)'" + Suggestion.hint(for: key, in: SeamsConfig.knownKeys))
+            }
+        }
+        if config.rules.contains(where: { $0.kind == LayersRule.description.kind && $0.layers == nil }),
+            config.layers.isEmpty
+        {
+            let rule = config.rules.first { $0.kind == LayersRule.description.kind && $0.layers == nil }!
+            problems.append(
+                ConfigProblem(
+                    file: path, at: rule.location,
+                    "rule '\(rule.id)' of kind layers needs a 'layers:' list, in the rule or at the top of the config"))
+        }
+        return config
+    }
+
+    // MARK: Rules
+
+    static let commonRuleKeys = ["id", "kind", "severity", "because", "via", "inferred"]
+
+    mutating func rule(_ node: YAMLNode, references: inout [(name: String, location: ConfigLocation)]) -> RuleSpec? {
+        guard let mapping = node.mapping else {
+            problem(node, "a rule must be a mapping with at least 'id' and 'kind'")
+            return nil
+        }
+        let location = ConfigReader.location(node)
+        var fields: [String: YAMLNode] = [:]
+        var keyNodes: [String: YAMLNode] = [:]
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            if fields[key] != nil { problem(keyNode, "'\(key)' is given twice in this rule") }
+            fields[key] = value
+            keyNodes[key] = keyNode
+        }
+        var id = ""
+        if let idNode = fields["id"] {
+            if let s = idNode.scalar?.string, !s.isEmpty, s.allSatisfy({ !$0.isWhitespace }) {
+                id = s
+            } else {
+                problem(idNode, "a rule id must be one word, such as 'api-knows-no-ui'")
+            }
+        } else {
+            problem(node, "this rule has no 'id'; give it one, such as 'id: no-type-cycles'")
+        }
+        let kindNames = RuleCatalog.kinds.map { $0.description.kind }
+        guard let kindNode = fields["kind"] else {
+            problem(node, "rule '\(id)' has no 'kind'; one of \(kindNames.joined(separator: ", "))")
+            return nil
+        }
+        let kindName = kindNode.scalar?.string ?? ""
+        guard let kind = RuleCatalog.kind(named: kindName) else {
+            problem(
+                kindNode,
+                "unknown rule kind '\(kindName)'" + Suggestion.hint(for: kindName, in: kindNames)
+                    + (Suggestion.closest(to: kindName, in: kindNames) == nil
+                        ? "; kinds: \(kindNames.joined(separator: ", "))" : ""))
+            return nil
+        }
+        let description = kind.description
+        let allowed = ConfigReader.commonRuleKeys + description.keys
+        var spec = RuleSpec(id: id, kind: description.kind, location: location)
+        for (key, keyNode) in keyNodes.sorted(by: { $0.key < $1.key }) where !allowed.contains(key) {
+            let allKeys = ConfigReader.commonRuleKeys + RuleCatalog.kinds.flatMap { $0.description.keys }
+            if allKeys.contains(key) {
+                problem(keyNode, "'\(key)' does not apply to rules of kind \(description.kind)")
+            } else {
+                problem(keyNode, "unknown rule key '\(key)'" + Suggestion.hint(for: key, in: allowed))
+            }
+        }
+        for key in description.required where fields[key] == nil {
+            problem(node, "rule '\(id)' of kind \(description.kind) needs '\(key)'")
+        }
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) where allowed.contains(key) {
+            switch key {
+            case "severity":
+                let s = value.scalar?.string ?? ""
+                if let severity = RuleSeverity(rawValue: s) {
+                    spec.severity = severity
+                } else {
+                    problem(value, "severity must be error or warning, not '\(s)'")
+                }
+            case "because":
+                if let s = value.scalar?.string { spec.because = s } else { problem(value, "'because' must be text") }
+            case "via":
+                var kinds = Set<SiteKind>()
+                for entry in strings(value, key: "via") {
+                    if let k = SiteKind(rawValue: entry.value) {
+                        kinds.insert(k)
+                    } else {
+                        problems.append(
+                            ConfigProblem(
+                                file: path, at: entry.location,
+                                "unknown edge kind '\(entry.value)'"
+                                    + Suggestion.hint(for: entry.value, in: SiteKind.allCases.map(\.rawValue))))
+                    }
+                }
+                spec.via = kinds
+            case "inferred":
+                if let b = value.scalar.flatMap({ Bool.construct(from: $0) }) {
+                    spec.inferred = b
+                } else {
+                    problem(value, "'inferred' must be true or false")
+                }
+            case "scope":
+                let s = value.scalar?.string ?? ""
+                if s == "type" || s == "module" {
+                    spec.scope = Granularity(rawValue: s)!
+                } else {
+                    problem(value, "scope must be type or module, not '\(s)'")
+                }
+            case "from":
+                spec.from = matcher(value, side: "from", references: &references)
+            case "to":
+                spec.to = matcher(value, side: "to", references: &references)
+            case "limit":
+                if let n = value.scalar.flatMap({ Int.construct(from: $0) }), n >= 0 {
+                    spec.limit = n
+                } else {
+                    problem(value, "'limit' must be a whole number, 0 or more")
+                }
+            case "modules":
+                let names = strings(value, key: "modules")
+                spec.modules = names.map(\.value)
+                references += names.map { ($0.value, $0.location) }
+                if names.count < 2 { problem(value, "'modules' of an independent rule must list two modules or more") }
+            case "layers":
+                spec.layers = layers(value, key: "layers", references: &references)
+            default:
+                break  // id and kind, read above
+            }
+        }
+        return spec
+    }
+
+    static let matcherKeys = ["type", "module", "path", "kind"]
+
+    mutating func matcher(
+        _ node: YAMLNode, side: String, references: inout [(name: String, location: ConfigLocation)]
+    ) -> Matcher? {
+        guard let mapping = node.mapping else {
+            problem(
+                node, "'\(side)' must be a mapping such as { module: Networking } or { type: \".*ViewController\" }")
+            return nil
+        }
+        var m = Matcher()
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "type":
+                guard let s = value.scalar?.string else {
+                    problem(value, "'type' must be a regular expression")
+                    continue
+                }
+                do {
+                    m.type = try TypePattern(s)
+                } catch {
+                    problem(value, "invalid regular expression '\(s)': \(error)")
+                }
+            case "module":
+                let names = strings(value, key: "\(side).module")
+                m.modules = names.map(\.value)
+                references += names.map { ($0.value, $0.location) }
+            case "path":
+                m.paths = strings(value, key: "\(side).path").map { Glob($0.value) }
+            case "kind":
+                var kinds: [NodeKind] = []
+                for entry in strings(value, key: "\(side).kind") {
+                    if let k = NodeKind(rawValue: entry.value) {
+                        kinds.append(k)
+                    } else {
+                        problems.append(
+                            ConfigProblem(
+                                file: path, at: entry.location,
+                                "unknown type kind '\(entry.value)'"
+                                    + Suggestion.hint(for: entry.value, in: NodeKind.allCases.map(\.rawValue))))
+                    }
+                }
+                m.kinds = kinds
+            default:
+                problem(
+                    keyNode,
+                    "unknown matcher key '\(key)' in '\(side)'"
+                        + Suggestion.hint(for: key, in: ConfigReader.matcherKeys))
+            }
+        }
+        return m
+    }
+
+    // MARK: Values
+
+    /// One string or a list of strings, each with where it was written.
+    mutating func strings(_ node: YAMLNode, key: String) -> [(value: String, location: ConfigLocation)] {
+        if let s = node.scalar?.string { return [(s, ConfigReader.location(node))] }
         guard let seq = node.sequence else {
             problem(node, "'\(key)' must be a list of strings")
             return []
         }
-        var out: [String] = []
+        var out: [(String, ConfigLocation)] = []
         for item in seq {
-            if let s = item.scalar?.string { out.append(s) } else { problem(item, "'\(key)' must list strings") }
+            if let s = item.scalar?.string {
+                out.append((s, ConfigReader.location(item)))
+            } else {
+                problem(item, "'\(key)' must list strings")
+            }
         }
         return out
     }
 
-    private static func yamlProblem(_ error: YamlError, path: String) -> ConfigProblem {
+    /// A list whose entries are a module name or a list of sibling module names.
+    mutating func layers(
+        _ node: YAMLNode, key: String, references: inout [(name: String, location: ConfigLocation)]
+    ) -> [[String]] {
+        guard let seq = node.sequence else {
+            problem(node, "'\(key)' must list modules from the top layer down, such as [App, Features, Networking]")
+            return []
+        }
+        var out: [[String]] = []
+        var seen: Set<String> = []
+        for item in seq {
+            let names = strings(item, key: key)
+            for name in names {
+                if !seen.insert(name.value).inserted {
+                    problems.append(
+                        ConfigProblem(file: path, at: name.location, "module '\(name.value)' is in more than one layer")
+                    )
+                }
+            }
+            references += names.map { ($0.value, $0.location) }
+            if !names.isEmpty { out.append(names.map(\.value)) }
+        }
+        return out
+    }
+
+    func yamlProblem(_ error: YamlError) -> ConfigProblem {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
             let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
@@ -132,32 +399,5 @@ public struct SeamsConfig: Sendable {
         default:
             return ConfigProblem(file: path, line: 1, column: 1, message: "invalid YAML: \(error)")
         }
-    }
-}
-
-/// "Did you mean …?" by edit distance.
-public enum Suggestion {
-    public static func closest(to word: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, word.count / 3) else {
-            return nil
-        }
-        return best.0
-    }
-
-    public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var prev = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let cur = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-                prev = cur
-            }
-        }
-        return row[b.count]
     }
 }

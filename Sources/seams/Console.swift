@@ -16,6 +16,12 @@ enum Console {
         }
     }
 
+    /// Colour on a terminal, unless NO_COLOR is set (https://no-color.org) or the terminal is dumb.
+    static var stdoutWantsColor: Bool {
+        let env = ProcessInfo.processInfo.environment
+        return isatty(STDOUT_FILENO) == 1 && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb"
+    }
+
     static func emit(_ text: String, to path: String?) throws {
         try emit(Data(text.utf8), to: path)
     }
@@ -45,6 +51,11 @@ enum Console {
     static func orExit<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
+        } catch SeamsError.config(let error) {
+            // One line per problem, as compilers write them, so editors can jump to each.
+            for problem in error.problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
+            FileHandle.standardError.write(Data("seams: error: the config has errors; fix them and run again\n".utf8))
+            throw ExitCode(2)
         } catch let error as SeamsError {
             report(error.diagnostics.sorted())
             FileHandle.standardError.write(Data("seams: error: \(error)\n".utf8))

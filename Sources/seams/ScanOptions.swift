@@ -14,19 +14,13 @@ struct ScanOptions: ParsableArguments {
     var request: ScanRequest { flags.request(paths: paths) }
 }
 
-/// How to scan, whatever is scanned.
-struct ScanFlags: ParsableArguments {
+/// Which files to read, whatever is done with them.
+struct SourceFlags: ParsableArguments {
     @Option(help: "Skip files matching this glob (relative to the scan root); repeatable.")
     var exclude: [String] = []
 
     @Option(help: "Config file (default: seams.yml at the scan root, if present).", completion: .file())
     var config: String?
-
-    @Option(help: "Level of the graph: type, file or module.")
-    var granularity: Granularity = .type
-
-    @Flag(help: "Also list types that no scanned file declares (UIKit, Foundation, third-party).")
-    var includeExternal = false
 
     @Option(help: "Skip files larger than this many megabytes (generated code).")
     var maxFileSize = 10
@@ -39,9 +33,25 @@ struct ScanFlags: ParsableArguments {
         var r = ScanRequest(paths: paths)
         r.excludes = exclude
         r.configPath = config
+        r.maxFileBytes = maxFileSize << 20
+        return r
+    }
+}
+
+/// How to scan for a graph to show.
+struct ScanFlags: ParsableArguments {
+    @OptionGroup var source: SourceFlags
+
+    @Option(help: "Level of the graph: type, file or module.")
+    var granularity: Granularity = .type
+
+    @Flag(help: "Also list types that no scanned file declares (UIKit, Foundation, third-party).")
+    var includeExternal = false
+
+    func request(paths: [String]) -> ScanRequest {
+        var r = source.request(paths: paths)
         r.includeExternal = includeExternal
         r.granularity = granularity
-        r.maxFileBytes = maxFileSize << 20
         return r
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SeamsKit
+import SeamsReport
 
 @main
 struct SeamsCommand: ParsableCommand {
@@ -9,7 +10,7 @@ struct SeamsCommand: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 violations, 2 could not run, 64 usage error.
             """,
-        version: "0.1.0",
-        subcommands: [ScanCommand.self, GraphCommand.self, DiffCommand.self]
+        version: SeamsVersion.current,
+        subcommands: [ScanCommand.self, GraphCommand.self, DiffCommand.self, CheckCommand.self]
     )
 }

@@ -1,0 +1,101 @@
+import Foundation
+import SeamsGraph
+import SeamsRules
+
+/// What `seams check` runs, and with what baseline.
+public struct CheckRequest: Sendable {
+    public var scan: ScanRequest
+    /// A baseline to apply, relative to the working directory; else the config's `baseline:`.
+    public var baselinePath: String?
+    /// Record the current violations here instead of applying a baseline.
+    public var writeBaseline: String?
+    public var strict = false
+    public var allowStale = false
+
+    public init(scan: ScanRequest) {
+        self.scan = scan
+    }
+}
+
+public struct CheckOutcome: Sendable {
+    public var result: CheckResult
+    /// What the scan found on the way (unreadable files, …), for stderr.
+    public var diagnostics: [Diagnostic]
+    /// Remarks for stderr: default rules used, patterns that match nothing.
+    public var notes: [String]
+    public var baselineWritten: String?
+}
+
+/// scan → rules → baseline: the check every reporter reports on.
+public enum CheckPipeline {
+    /// The rule run when a config has none: cycles are what every tangled codebase has first.
+    public static let defaultRules: [RuleSpec] = [RuleSpec(id: "no-cycles", kind: NoCyclesRule.description.kind)]
+
+    public static func run(_ request: CheckRequest) throws -> CheckOutcome {
+        var scan = request.scan
+        // Rules may name UIKit or Foundation types; rules that count only the app's own types drop them.
+        scan.includeExternal = true
+        scan.granularity = .type
+        let (outcome, configProblems) = try ScanPipeline.runKeepingConfigProblems(scan)
+        var config = outcome.config
+        // Every problem at once: the config's own, module names the scan does not know, the baseline.
+        var problems = configProblems + RuleEngine.problems(config, against: outcome.graph)
+        var notes: [String] = []
+        if config.effectiveRules.isEmpty && problems.isEmpty {
+            config.rules = defaultRules
+            notes.append(
+                "no rules in \(config.path ?? "a seams.yml"): checking for dependency cycles (no-cycles); "
+                    + "add 'rules:' to say more")
+        }
+        let cwd = request.scan.workingDirectory ?? FileManager.default.currentDirectoryPath
+        var options = RuleEngine.Options()
+        options.strict = request.strict
+        options.allowStale = request.allowStale
+        if request.writeBaseline == nil, let (path, display, location) = baselineFile(request, config: config, cwd: cwd)
+        {
+            if let location, let configPath = config.path, !FileManager.default.fileExists(atPath: path) {
+                problems.append(
+                    ConfigProblem(
+                        file: configPath, at: location,
+                        "baseline file \(display) does not exist; write it with --write-baseline \(display)"))
+            } else {
+                do {
+                    options.baseline = try Baseline.load(path: path, display: display)
+                    options.baselinePath = display
+                    options.baselineText = try? String(contentsOfFile: path, encoding: .utf8)
+                } catch let error as ConfigError {
+                    problems += error.problems
+                }
+            }
+        }
+        if !problems.isEmpty { throw SeamsError.config(ConfigError(problems: problems)) }
+        let result: CheckResult
+        do {
+            result = try RuleEngine.check(outcome.graph, config: config, options: options)
+        } catch let error as ConfigError {
+            throw SeamsError.config(error)
+        }
+        notes += result.notes
+        var written: String?
+        if let target = request.writeBaseline {
+            let baseline = Baseline(violations: result.violations)
+            try AtomicFile.write(baseline.encoded(), to: PathTools.absolute(target, base: cwd))
+            written = target
+        }
+        return CheckOutcome(
+            result: result, diagnostics: outcome.graph.diagnostics, notes: notes, baselineWritten: written)
+    }
+
+    /// The baseline to read: --baseline from the working directory, or `baseline:` beside the config.
+    static func baselineFile(
+        _ request: CheckRequest, config: SeamsConfig, cwd: String
+    ) -> (path: String, display: String, location: ConfigLocation?)? {
+        if let given = request.baselinePath {
+            return (PathTools.absolute(given, base: cwd), given, nil)
+        }
+        guard let written = config.baseline, let configPath = config.path else { return nil }
+        let configDir = URL(fileURLWithPath: PathTools.absolute(configPath, base: cwd)).deletingLastPathComponent().path
+        let path = PathTools.absolute(written, base: configDir)
+        return (path, PathTools.display(path, base: cwd), config.baselineLocation)
+    }
+}

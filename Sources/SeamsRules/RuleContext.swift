@@ -1,0 +1,62 @@
+import SeamsGraph
+
+/// The scanned graph as rules see it, with the views they share computed once.
+public final class RuleContext {
+    /// The type-level graph, external types included.
+    public let graph: Graph
+    public let config: SeamsConfig
+    private let nodesByID: [String: Node]
+    private var views: [String: Graph] = [:]
+
+    public init(graph: Graph, config: SeamsConfig) {
+        self.graph = graph
+        self.config = config
+        self.nodesByID = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public func node(_ id: String) -> Node? { nodesByID[id] }
+
+    /// The graph a rule reads: only the sites it counts, at its scope, with or without external types.
+    public func graph(for spec: RuleSpec, scope: Granularity = .type, external: Bool = false) -> Graph {
+        let key = [
+            spec.inferred ? "i" : "-", spec.via.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "*",
+            scope.rawValue, external ? "e" : "-",
+        ].joined(separator: "|")
+        if let cached = views[key] { return cached }
+        var g = graph
+        if !spec.countsEverySite { g = g.keepingSites(where: spec.counts) }
+        if !external { g = g.removingExternal() }
+        g = g.regrouped(by: scope)
+        views[key] = g
+        return g
+    }
+
+    /// Where a dependency's first site is.
+    public func location(of sites: [Site], orNode id: String?, spec: RuleSpec) -> Location {
+        if let site = sites.min() {
+            return Location(file: site.file, line: site.line, column: site.column, inSources: true)
+        }
+        return location(ofNode: id, spec: spec)
+    }
+
+    /// A node's declaration, or the rule in the config when the node has none (modules, externals).
+    public func location(ofNode id: String?, spec: RuleSpec) -> Location {
+        if let id, let node = nodesByID[id], let file = node.file {
+            return Location(file: file, line: node.line ?? 1, column: 1, inSources: true)
+        }
+        return Location(
+            file: config.path ?? SeamsConfig.fileName, line: spec.location.line, column: spec.location.column,
+            inSources: false)
+    }
+
+    /// A violation of one dependency, with all its sites.
+    public func dependency(_ edge: Edge, spec: RuleSpec, message: String) -> Violation {
+        var v = Violation(
+            rule: spec, subject: .dependency, message: message,
+            location: location(of: edge.sites, orNode: edge.from, spec: spec))
+        v.from = edge.from
+        v.to = edge.to
+        v.sites = edge.sites
+        return v
+    }
+}

@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import SeamsKit
+import SeamsReport
+import SeamsRules
+
+extension CheckReporter: ExpressibleByArgument {}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check the dependencies against the rules in seams.yml; fail on cycles and forbidden dependencies.",
+        discussion: """
+            Exit codes: 0 no error-severity violation left, 1 violations (or stale baseline
+            entries), 2 could not run (bad config, nothing to scan), 64 usage error.
+
+            Each --output belongs to the --reporter before it:
+              seams check --reporter text --reporter sarif --output seams.sarif
+            writes text to standard output and SARIF to seams.sarif.
+            """
+    )
+
+    @Argument(help: "Folders or .swift files to check.", completion: .directory)
+    var paths: [String] = ["."]
+
+    @OptionGroup var source: SourceFlags
+
+    @Option(
+        help: ArgumentHelp(
+            "Report format; repeatable (default: text).",
+            valueName: "format"))
+    var reporter: [CheckReporter] = []
+
+    @Option(name: .shortAndLong, help: "Write the report of the --reporter before it to this file; repeatable.")
+    var output: [String] = []
+
+    @Option(
+        help: "Accept the violations recorded in this file; only new ones fail (default: 'baseline:' in seams.yml).")
+    var baseline: String?
+
+    @Option(help: "Record every current violation in this file and pass.")
+    var writeBaseline: String?
+
+    @Flag(help: "Warnings fail the check too.")
+    var strict = false
+
+    @Flag(help: "Report baseline entries that no longer match anything without failing.")
+    var allowStale = false
+
+    func validate() throws {
+        _ = try destinations()
+        if baseline != nil && writeBaseline != nil {
+            throw ValidationError("--baseline and --write-baseline do not go together: writing records every violation")
+        }
+    }
+
+    /// Where each report goes: each --output belongs to the --reporter before it, as written.
+    func destinations() throws -> [(reporter: CheckReporter, path: String?)] {
+        try ReporterDestinations.pair(
+            reporters: reporter, outputs: output, arguments: Array(CommandLine.arguments.dropFirst()))
+    }
+
+    func run() throws {
+        let targets = try destinations()
+        var request = CheckRequest(scan: source.request(paths: paths))
+        request.baselinePath = baseline
+        request.writeBaseline = writeBaseline
+        request.strict = strict
+        request.allowStale = allowStale
+        let outcome = try Console.orExit { try CheckPipeline.run(request) }
+        Console.report(outcome.diagnostics.filter { $0.severity != .note })
+        for note in outcome.notes { Console.status("note: \(note)") }
+        let result = outcome.result
+        for target in targets {
+            let colors = target.reporter == .text && target.path == nil && Console.stdoutWantsColor
+            try Console.emit(target.reporter.render(result, colors: colors), to: target.path)
+        }
+        if let written = outcome.baselineWritten {
+            Console.status("wrote \(result.violations.count) violation(s) to the baseline \(written)")
+        }
+        Console.status(result.summaryLine)
+        if outcome.baselineWritten == nil && result.failed { throw ExitCode(1) }
+    }
+}
+
+/// Pairs `--reporter` and `--output` options by their order on the command line.
+enum ReporterDestinations {
+    static func pair(
+        reporters: [CheckReporter], outputs: [String], arguments: [String]
+    ) throws -> [(reporter: CheckReporter, path: String?)] {
+        if reporters.isEmpty {
+            guard outputs.count <= 1 else {
+                throw ValidationError("several --output files but no --reporter: name the format of each")
+            }
+            let inferred = outputs.first.flatMap(reporter(forPath:)) ?? .text
+            return [(inferred, outputs.first)]
+        }
+        // The options in the order written; ArgumentParser has already checked their values.
+        var order: [(isReporter: Bool, value: String)] = []
+        var i = 0
+        while i < arguments.count {
+            let arg = arguments[i]
+            if arg == "--" { break }
+            for (name, isReporter) in [("--reporter", true), ("--output", false), ("-o", false)] {
+                if arg == name, i + 1 < arguments.count {
+                    order.append((isReporter, arguments[i + 1]))
+                    i += 1
+                } else if arg.hasPrefix(name + "=") {
+                    order.append((isReporter, String(arg.dropFirst(name.count + 1))))
+                }
+            }
+            i += 1
+        }
+        var pairs: [(reporter: CheckReporter, path: String?)] = []
+        for item in order {
+            if item.isReporter {
+                guard let r = CheckReporter(rawValue: item.value) else { continue }
+                pairs.append((r, nil))
+            } else {
+                guard !pairs.isEmpty else {
+                    throw ValidationError(
+                        "--output \(item.value) comes before any --reporter: put it after the reporter it is for")
+                }
+                guard pairs[pairs.count - 1].path == nil else {
+                    throw ValidationError(
+                        "--reporter \(pairs[pairs.count - 1].reporter.rawValue) has two --output files")
+                }
+                pairs[pairs.count - 1].path = item.value
+            }
+        }
+        guard pairs.count == reporters.count, pairs.compactMap(\.path).count == outputs.count else {
+            throw ValidationError("cannot tell which --output belongs to which --reporter: write each right after it")
+        }
+        let toStdout = pairs.filter { $0.path == nil }
+        if toStdout.count > 1 {
+            throw ValidationError(
+                "\(toStdout.map { $0.reporter.rawValue }.joined(separator: " and ")) would both write to standard output: "
+                    + "give all but one an --output")
+        }
+        let paths = pairs.compactMap(\.path)
+        if Set(paths).count != paths.count {
+            throw ValidationError("two reporters would write to the same --output file")
+        }
+        return pairs
+    }
+
+    /// The reporter an output file's extension names, when no --reporter is given.
+    static func reporter(forPath path: String) -> CheckReporter? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "sarif": return .sarif
+        case "json": return .json
+        case "xml": return .junit
+        case "md", "markdown": return .markdown
+        case "txt", "log": return .text
+        default: return nil
+        }
+    }
+}
