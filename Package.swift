@@ -54,7 +54,8 @@ let package = Package(
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
         .testTarget(
-            name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsRender", "SeamsTestSupport"], exclude: ["Snapshots"]
+            name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsRender", "SeamsTestSupport"],
+            exclude: ["Snapshots", "Schemas"]
         ),
         // Depends on the executable so that `swift test` builds the binary it runs.
         .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "SeamsTestSupport", "seams"]),

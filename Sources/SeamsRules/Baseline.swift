@@ -172,7 +172,7 @@ extension Baseline {
                 reason =
                     "it improved (\(how.sorted().joined(separator: "; "))): write the baseline again to keep the gain"
             } else {
-                reason = "it is fixed: remove the entry or write the baseline again"
+                reason = "no violation matches it any more: remove the entry or write the baseline again"
             }
             let encoded = entry.line
             let line = (lines.firstIndex { $0.contains(encoded) } ?? 0) + 1

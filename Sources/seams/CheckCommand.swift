@@ -71,7 +71,9 @@ struct CheckCommand: ParsableCommand {
         Console.report(outcome.diagnostics.filter { $0.severity != .note })
         for note in outcome.notes { Console.status("note: \(note)") }
         let result = outcome.result
-        for target in targets {
+        // Files first, standard output last: a file that cannot be written stops the run
+        // before anything is printed as if it had succeeded.
+        for target in targets.sorted(by: { ($0.path == nil ? 1 : 0) < ($1.path == nil ? 1 : 0) }) {
             let colors = target.reporter == .text && target.path == nil && Console.stdoutWantsColor
             try Console.emit(target.reporter.render(result, colors: colors), to: target.path)
         }

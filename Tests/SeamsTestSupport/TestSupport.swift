@@ -32,3 +32,17 @@ public func fixture(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/\(name)").path
 }
+
+extension TempDir {
+    /// Copies a folder under Tests/Fixtures into this one, as `name`; returns its path.
+    @discardableResult
+    public func copy(fixture source: String, as name: String) throws -> String {
+        let target = path + "/" + name
+        try FileManager.default.copyItem(atPath: fixture(source), toPath: target)
+        return target
+    }
+
+    public func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: path + "/" + relative, encoding: .utf8)
+    }
+}

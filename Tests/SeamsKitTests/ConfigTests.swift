@@ -1,0 +1,156 @@
+import Foundation
+import SeamsKit
+import SeamsRules
+import SeamsTestSupport
+import Testing
+
+/// A bad config gets every problem at once, each at its line and column.
+struct ConfigTests {
+    func problems(_ yaml: String) -> [String] {
+        do {
+            _ = try SeamsConfig.parse(yaml, path: "seams.yml")
+            return []
+        } catch let error as ConfigError {
+            return error.problems.map(\.description)
+        } catch {
+            return ["unexpected \(error)"]
+        }
+    }
+
+    @Test func theIssuesExampleParses() throws {
+        let config = try SeamsConfig.parse(
+            """
+            exclude: ["**/Generated/**"]
+            modules:
+              Networking: ["App/API/**"]
+              SignIn: ["App/SignIn/**"]
+            layers: [App, SignIn, UIHelpers, Networking]
+            baseline: seams-baseline.json
+            rules:
+              - id: no-type-cycles
+                kind: no-cycles
+                scope: type
+                severity: error
+              - id: api-knows-no-ui
+                kind: forbidden
+                from: { module: Networking }
+                to:   { type: "AppDelegate|.*ViewController" }
+                because: "The API client must be reusable by the expense app."
+              - id: only-root-knows-appdelegate
+                kind: only
+                to:   { type: AppDelegate }
+                from: { type: "AppDelegate|SceneDelegate" }
+              - id: lean-view-controllers
+                kind: max-dependencies
+                from: { type: ".*ViewController" }
+                limit: 8
+                severity: warning
+            """, path: "seams.yml")
+        #expect(
+            config.rules.map(\.id) == [
+                "no-type-cycles", "api-knows-no-ui", "only-root-knows-appdelegate", "lean-view-controllers",
+            ])
+        #expect(config.effectiveRules.map(\.id).last == "layers")
+        #expect(config.layers == [["App"], ["SignIn"], ["UIHelpers"], ["Networking"]])
+        #expect(config.baseline == "seams-baseline.json")
+        #expect(config.rules[3].severity == .warning && config.rules[3].limit == 8)
+        #expect(config.rules[1].because == "The API client must be reusable by the expense app.")
+    }
+
+    @Test func everyProblemAtOnceWithLineAndColumn() {
+        let found = problems(
+            """
+            rulez: []
+            rules:
+              - id: a
+                kind: forbiden
+              - kind: no-cycles
+              - id: b
+                kind: forbidden
+                from: { modul: X, type: "(abc" }
+                to: { type: A }
+                limit: 3
+                severity: fatal
+                via: [inherits]
+              - id: b
+                kind: max-dependencies
+            """)
+        #expect(
+            found == [
+                "seams.yml:1:1: error: unknown key 'rulez'; did you mean 'rules'?",
+                "seams.yml:4:11: error: unknown rule kind 'forbiden'; did you mean 'forbidden'?",
+                "seams.yml:5:5: error: this rule has no 'id'; give it one, such as 'id: no-type-cycles'",
+                "seams.yml:8:13: error: unknown matcher key 'modul' in 'from'; did you mean 'module'?",
+                "seams.yml:8:29: error: invalid regular expression '(abc': expected ')'",
+                "seams.yml:10:5: error: 'limit' does not apply to rules of kind forbidden",
+                "seams.yml:11:15: error: severity must be error or warning, not 'fatal'",
+                "seams.yml:12:11: error: unknown edge kind 'inherits'; did you mean 'inherit'?",
+                "seams.yml:13:5: error: duplicate rule id 'b' (first at line 6)",
+                "seams.yml:13:5: error: rule 'b' of kind max-dependencies needs 'limit'",
+            ], "\(found.joined(separator: "\n"))")
+    }
+
+    @Test func kindSpecificNeeds() {
+        #expect(
+            problems("rules: [{ id: x, kind: forbidden }]") == [
+                "seams.yml:1:9: error: rule 'x' of kind forbidden needs 'to'"
+            ])
+        #expect(problems("rules: [{ id: x, kind: layers }]").first?.contains("needs a 'layers:' list") == true)
+        #expect(
+            problems("rules: [{ id: x, kind: independent, modules: [A] }]")
+                == ["seams.yml:1:46: error: 'modules' of an independent rule must list two modules or more"])
+        #expect(problems("layers: [A, [B, A]]") == ["seams.yml:1:17: error: module 'A' is in more than one layer"])
+        #expect(
+            problems("rules: [{ id: x, kind: no-cycles, scope: file }]") == [
+                "seams.yml:1:42: error: scope must be type or module, not 'file'"
+            ])
+        #expect(
+            problems("rules: [{ id: x, kind: forbidden, to: { kind: klass } }]") == [
+                "seams.yml:1:47: error: unknown type kind 'klass'; did you mean 'class'?"
+            ])
+        #expect(problems("rules: [{ id: 'two words', kind: no-cycles }]").first?.contains("one word") == true)
+    }
+
+    @Test func modulesTheScanDoesNotKnowAndAMissingBaselineAreReportedWithTheRest() throws {
+        let dir = try TempDir()
+        let app = try dir.copy(fixture: "XcodeApp", as: "app")
+        try dir.write(
+            "app/seams.yml",
+            """
+            modules:
+              Networking: ["TechApp/API/**"]
+              Ghost: ["Nowhere/**"]
+            layers: [TechApp, Netwrking]
+            baseline: missing.json
+            rules:
+              - { id: x, kind: forbiden }
+            """)
+        var request = CheckRequest(scan: ScanRequest(paths: ["app"]))
+        request.scan.workingDirectory = dir.path
+        #expect {
+            try CheckPipeline.run(request)
+        } throws: { error in
+            guard case SeamsError.config(let e) = error else { return false }
+            return e.problems.map(\.description) == [
+                "app/seams.yml:3:3: error: module 'Ghost': its globs match no scanned Swift file",
+                "app/seams.yml:4:19: error: module 'Netwrking' matches nothing in the scanned code; did you mean 'Networking'?",
+                "app/seams.yml:5:11: error: baseline file app/missing.json does not exist; write it with --write-baseline app/missing.json",
+                "app/seams.yml:7:20: error: unknown rule kind 'forbiden'; did you mean 'forbidden'?",
+            ]
+        }
+        _ = app
+    }
+
+    @Test func aPatternThatMatchesNothingIsANote() throws {
+        let dir = try TempDir()
+        try dir.copy(fixture: "XcodeApp", as: "app")
+        try dir.write(
+            "app/seams.yml",
+            "rules: [{ id: x, kind: forbidden, from: { type: Nothing }, to: { type: \"AppDelegat\" } }]")
+        var request = CheckRequest(scan: ScanRequest(paths: ["app"]))
+        request.scan.workingDirectory = dir.path
+        let outcome = try CheckPipeline.run(request)
+        #expect(outcome.notes.contains("rule 'x': 'from' (type: Nothing) matches nothing in the scanned code"))
+        #expect(outcome.notes.contains("rule 'x': 'to' (type: AppDelegat) matches nothing in the scanned code"))
+    }
+}
