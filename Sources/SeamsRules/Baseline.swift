@@ -174,17 +174,14 @@ extension Baseline {
             } else {
                 reason = "no violation matches it any more: remove the entry or write the baseline again"
             }
-            let encoded = entry.line
-            let line = (lines.firstIndex { $0.contains(encoded) } ?? 0) + 1
-            let column =
-                line > 1
-                ? (lines[line - 1].firstIndex(of: "{").map {
-                    lines[line - 1].distance(from: lines[line - 1].startIndex, to: $0)
-                } ?? 0) + 1 : 1
-            stale.append(
-                StaleEntry(
-                    entry: entry, reason: reason,
-                    location: Location(file: file, line: line, column: column, inSources: false)))
+            // Point at the entry's own line when the file is as seams writes it; else at the top.
+            var location = Location(file: file, line: 1, column: 1, inSources: false)
+            if let i = lines.firstIndex(where: { $0.contains(entry.line) }) {
+                let indent = lines[i].prefix { $0 == " " || $0 == "\t" }.count
+                location.line = i + 1
+                location.column = indent + 1
+            }
+            stale.append(StaleEntry(entry: entry, reason: reason, location: location))
         }
         return (out, stale)
     }

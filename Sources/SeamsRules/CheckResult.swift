@@ -65,9 +65,7 @@ public struct CheckResult: Codable, Sendable {
             "\(rules.count) rule\(rules.count == 1 ? "" : "s"): \(rules.count - broken) kept, \(broken) broken",
             "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")",
         ]
-        if baseline != nil || baselinedCount > 0 || !stale.isEmpty {
-            parts.append("\(baselinedCount) baselined, \(stale.count) stale")
-        }
+        parts.append("\(baselinedCount) baselined, \(stale.count) stale")
         return parts.joined(separator: "; ")
     }
 }

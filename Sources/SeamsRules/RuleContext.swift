@@ -16,6 +16,11 @@ public final class RuleContext {
 
     public func node(_ id: String) -> Node? { nodesByID[id] }
 
+    /// The ids of the nodes of `graph` a matcher accepts: each node is matched once, not once per edge.
+    public func ids(of graph: Graph, matching matcher: Matcher) -> Set<String> {
+        Set(graph.nodes.lazy.filter(matcher.matches).map(\.id))
+    }
+
     /// The graph a rule reads: only the sites it counts, at its scope, with or without external types.
     public func graph(for spec: RuleSpec, scope: Granularity = .type, external: Bool = false) -> Graph {
         let key = [

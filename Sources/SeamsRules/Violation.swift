@@ -54,6 +54,8 @@ public struct Violation: Hashable, Codable, Sendable {
     public var to: String?
     /// Cycle: the component's members in canonical order.
     public var members: [String]?
+    /// Cycle: how many members the component has.
+    public var size: Int?
     /// Cycle: one shortest cycle through the component, as its edges.
     public var cycle: [CycleStep]?
     /// Count: how many, the limit, and the nodes counted.

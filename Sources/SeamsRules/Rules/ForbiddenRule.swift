@@ -70,9 +70,10 @@ public struct ForbiddenRule: Rule {
         guard let to = spec.to else { return [] }
         let from = spec.from ?? Matcher()
         let graph = context.graph(for: spec, external: true)
+        let sources = context.ids(of: graph, matching: from)
+        let targets = context.ids(of: graph, matching: to)
         return graph.edges.compactMap { edge in
-            guard let a = context.node(edge.from), let b = context.node(edge.to), from.matches(a), to.matches(b)
-            else { return nil }
+            guard sources.contains(edge.from), targets.contains(edge.to) else { return nil }
             return context.dependency(edge, spec: spec, message: "\(edge.from) must not depend on \(edge.to)")
         }
     }

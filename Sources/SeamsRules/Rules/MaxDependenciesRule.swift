@@ -82,11 +82,12 @@ enum CountRule {
         let from = spec.from ?? Matcher()
         let to = spec.to ?? Matcher()
         let graph = context.graph(for: spec, scope: spec.scope, external: spec.to != nil)
-        let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let subjects = context.ids(of: graph, matching: from)
+        let counted = context.ids(of: graph, matching: to)
         var neighbours: [String: Set<String>] = [:]
         for edge in graph.edges {
             let (subject, other) = outgoing ? (edge.from, edge.to) : (edge.to, edge.from)
-            guard let s = nodes[subject], let o = nodes[other], from.matches(s), to.matches(o) else { continue }
+            guard subjects.contains(subject), counted.contains(other) else { continue }
             neighbours[subject, default: []].insert(other)
         }
         let noun = spec.scope == .module ? "modules" : "types"

@@ -71,7 +71,7 @@ public struct NoCyclesRule: Rule {
 
     public func violations(in context: RuleContext) -> [Violation] {
         var graph = context.graph(for: spec, scope: spec.scope)
-        if let from = spec.from { graph = graph.restricted(to: Set(graph.nodes.filter(from.matches).map(\.id))) }
+        if let from = spec.from { graph = graph.restricted(to: context.ids(of: graph, matching: from)) }
         let noun = spec.scope == .module ? "modules" : "types"
         return graph.cycles().components.map { members in
             let path = graph.shortestCycle(in: members)
@@ -85,6 +85,7 @@ public struct NoCyclesRule: Rule {
                 message: "\(members.count) \(noun) depend on each other (\(listed(members))), as in \(witness)",
                 location: context.location(of: steps[0].sites, orNode: path[0], spec: spec))
             v.members = members
+            v.size = members.count
             v.cycle = steps
             v.sites = steps.flatMap(\.sites)
             return v

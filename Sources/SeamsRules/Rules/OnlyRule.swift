@@ -46,10 +46,12 @@ public struct OnlyRule: Rule {
     public func violations(in context: RuleContext) -> [Violation] {
         guard let from = spec.from, let to = spec.to else { return [] }
         let graph = context.graph(for: spec, external: true)
+        let allowed = context.ids(of: graph, matching: from)
+        let guarded = context.ids(of: graph, matching: to)
         return graph.edges.compactMap { edge in
-            guard let a = context.node(edge.from), let b = context.node(edge.to), to.matches(b), !from.matches(a),
-                !to.matches(a)
-            else { return nil }
+            guard guarded.contains(edge.to), !allowed.contains(edge.from), !guarded.contains(edge.from) else {
+                return nil
+            }
             return context.dependency(
                 edge, spec: spec,
                 message: "\(edge.from) must not depend on \(edge.to): only types matching \(from) may")
