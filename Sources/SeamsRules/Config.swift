@@ -242,19 +242,7 @@ private struct ConfigReader {
             case "because":
                 if let s = value.scalar?.string { spec.because = s } else { problem(value, "'because' must be text") }
             case "via":
-                var kinds = Set<SiteKind>()
-                for entry in strings(value, key: "via") {
-                    if let k = SiteKind(rawValue: entry.value) {
-                        kinds.insert(k)
-                    } else {
-                        problems.append(
-                            ConfigProblem(
-                                file: path, at: entry.location,
-                                "unknown edge kind '\(entry.value)'"
-                                    + Suggestion.hint(for: entry.value, in: SiteKind.allCases.map(\.rawValue))))
-                    }
-                }
-                spec.via = kinds
+                spec.via = Set(names(value, key: "via", of: SiteKind.self, what: "edge kind"))
             case "inferred":
                 if let b = value.scalar.flatMap({ Bool.construct(from: $0) }) {
                     spec.inferred = b
@@ -323,19 +311,7 @@ private struct ConfigReader {
             case "path":
                 m.paths = strings(value, key: "\(side).path").map { Glob($0.value) }
             case "kind":
-                var kinds: [NodeKind] = []
-                for entry in strings(value, key: "\(side).kind") {
-                    if let k = NodeKind(rawValue: entry.value) {
-                        kinds.append(k)
-                    } else {
-                        problems.append(
-                            ConfigProblem(
-                                file: path, at: entry.location,
-                                "unknown type kind '\(entry.value)'"
-                                    + Suggestion.hint(for: entry.value, in: NodeKind.allCases.map(\.rawValue))))
-                    }
-                }
-                m.kinds = kinds
+                m.kinds = names(value, key: "\(side).kind", of: NodeKind.self, what: "type kind")
             default:
                 problem(
                     keyNode,
@@ -361,6 +337,25 @@ private struct ConfigReader {
                 out.append((s, ConfigReader.location(item)))
             } else {
                 problem(item, "'\(key)' must list strings")
+            }
+        }
+        return out
+    }
+
+    /// One name or a list of names of an enumeration's cases; an unknown one with "did you mean".
+    mutating func names<T: RawRepresentable & CaseIterable>(
+        _ node: YAMLNode, key: String, of type: T.Type, what: String
+    ) -> [T] where T.RawValue == String {
+        var out: [T] = []
+        for entry in strings(node, key: key) {
+            if let value = T(rawValue: entry.value) {
+                out.append(value)
+            } else {
+                let known = T.allCases.map(\.rawValue)
+                problems.append(
+                    ConfigProblem(
+                        file: path, at: entry.location,
+                        "unknown \(what) '\(entry.value)'" + Suggestion.hint(for: entry.value, in: known)))
             }
         }
         return out
