@@ -41,9 +41,7 @@ public enum DiffReporter {
     }
 
     public static func json(_ d: GraphDiff) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(d), as: UTF8.self) + "\n"
+        CanonicalJSON.encode(d)
     }
 
     static func headline(_ d: GraphDiff) -> String {

@@ -38,9 +38,6 @@ public enum JSONCheckReporter {
                 errors: r.errors, warnings: r.warnings, baselined: r.baselinedCount, stale: r.stale.count),
             root: r.root, config: r.config, baseline: r.baseline, rules: r.rules, violations: r.violations,
             stale: r.stale, notes: r.notes)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, numbers and arrays of them: encoding cannot fail.
-        return String(decoding: try! encoder.encode(document), as: UTF8.self) + "\n"
+        return CanonicalJSON.encode(document)
     }
 }
