@@ -53,6 +53,11 @@ public struct CheckResult: Codable, Sendable {
         location.inSources ? path(source: location.file) : location.file
     }
 
+    /// `path:line:col`, the form editors and CI logs link.
+    public func describe(_ location: Location) -> String {
+        "\(path(location)):\(location.line):\(location.column)"
+    }
+
     public func path(source file: String) -> String {
         root == "." || root.isEmpty ? file : (root.hasSuffix("/") ? root + file : root + "/" + file)
     }

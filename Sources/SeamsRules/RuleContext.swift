@@ -38,9 +38,7 @@ public final class RuleContext {
 
     /// Where a dependency's first site is.
     public func location(of sites: [Site], orNode id: String?, spec: RuleSpec) -> Location {
-        if let site = sites.min() {
-            return Location(file: site.file, line: site.line, column: site.column, inSources: true)
-        }
+        if let site = sites.min() { return Location(site) }
         return location(ofNode: id, spec: spec)
     }
 

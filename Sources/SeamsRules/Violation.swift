@@ -28,6 +28,11 @@ public struct Location: Hashable, Codable, Sendable, Comparable {
         self.inSources = inSources
     }
 
+    /// Where a reference site is.
+    public init(_ site: Site) {
+        self.init(file: site.file, line: site.line, column: site.column, inSources: true)
+    }
+
     public static func < (a: Location, b: Location) -> Bool {
         (a.file, a.line, a.column) < (b.file, b.line, b.column)
     }

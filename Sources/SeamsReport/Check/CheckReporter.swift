@@ -38,7 +38,7 @@ enum CheckWording {
     }
 
     static func site(_ result: CheckResult, _ site: Site) -> String {
-        "\(result.path(source: site.file)):\(site.line):\(site.column)"
+        result.describe(Location(site))
     }
 
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

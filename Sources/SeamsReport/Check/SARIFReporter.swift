@@ -94,13 +94,12 @@ public enum SARIFReporter {
 
     /// Each site of a violation with what it shows: for a cycle, the edge it belongs to.
     static func sites(of v: Violation) -> [(Location, String)] {
-        func at(_ s: Site) -> Location { Location(file: s.file, line: s.line, column: s.column, inSources: true) }
         switch v.subject {
         case .dependency:
-            return v.sites.map { (at($0), "\(v.from ?? "?") → \(v.to ?? "?") (\($0.kind.rawValue))") }
+            return v.sites.map { (Location($0), "\(v.from ?? "?") → \(v.to ?? "?") (\($0.kind.rawValue))") }
         case .cycle:
             return (v.cycle ?? []).flatMap { step in
-                step.sites.map { (at($0), "\(step.from) → \(step.to) (\($0.kind.rawValue))") }
+                step.sites.map { (Location($0), "\(step.from) → \(step.to) (\($0.kind.rawValue))") }
             }
         case .count:
             return []

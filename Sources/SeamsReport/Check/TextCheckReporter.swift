@@ -27,7 +27,7 @@ public enum TextCheckReporter {
                         out += sites(step.sites, result: result, style: style, indent: "      ")
                     }
                 case .count:
-                    out += "    \(style.cyan(result.path(v.location) + ":\(v.location.line):\(v.location.column)"))\n"
+                    out += "    \(style.cyan(result.describe(v.location)))\n"
                 }
             }
             out += "\n"

@@ -17,21 +17,17 @@ public enum XcodeReporter {
                 }
             case .cycle where v.cycle?.isEmpty == false:
                 for step in v.cycle ?? [] {
-                    let at = step.sites.first.map { CheckWording.site(result, $0) } ?? location(result, v.location)
+                    let at = step.sites.first.map { CheckWording.site(result, $0) } ?? result.describe(v.location)
                     out += "\(at): \(severity): \(step.from) → \(step.to) closes a cycle: \(message) [\(v.rule)]\n"
                 }
             default:
-                out += "\(location(result, v.location)): \(severity): \(message) [\(v.rule)]\n"
+                out += "\(result.describe(v.location)): \(severity): \(message) [\(v.rule)]\n"
             }
         }
         for s in result.stale {
-            out += "\(location(result, s.location)): \(result.staleSeverity.rawValue): \(CheckWording.stale(s)) "
+            out += "\(result.describe(s.location)): \(result.staleSeverity.rawValue): \(CheckWording.stale(s)) "
             out += "[\(CheckWording.staleRule)]\n"
         }
         return out
-    }
-
-    static func location(_ result: CheckResult, _ l: Location) -> String {
-        "\(result.path(l)):\(l.line):\(l.column)"
     }
 }
