@@ -15,9 +15,21 @@ public enum SeamsError: Error, CustomStringConvertible {
     case input(String)
 
     public var description: String {
+        (lines + [headline]).joined(separator: "\n")
+    }
+
+    /// Lines that stand before the error itself, each as it is: one per config problem,
+    /// `file:line:col: error: …` as compilers write them, so editors can jump to each.
+    public var lines: [String] {
+        if case .config(let error) = self { return error.problems.map(\.description) }
+        return []
+    }
+
+    /// The error in one line.
+    public var headline: String {
         switch self {
         case .nothingToScan(let why, _): return "nothing to scan: \(why)"
-        case .config(let error): return "\(error)\nseams: the config has errors; fix them and run again"
+        case .config: return "the config has errors; fix them and run again"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .unknownNode(let why): return why
         case .emptyGraph(let why): return "nothing to draw: \(why)"

@@ -51,14 +51,10 @@ enum Console {
     static func orExit<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch SeamsError.config(let error) {
-            // One line per problem, as compilers write them, so editors can jump to each.
-            for problem in error.problems { FileHandle.standardError.write(Data("\(problem)\n".utf8)) }
-            FileHandle.standardError.write(Data("seams: error: the config has errors; fix them and run again\n".utf8))
-            throw ExitCode(2)
         } catch let error as SeamsError {
             report(error.diagnostics.sorted())
-            FileHandle.standardError.write(Data("seams: error: \(error)\n".utf8))
+            for line in error.lines { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+            FileHandle.standardError.write(Data("seams: error: \(error.headline)\n".utf8))
             throw ExitCode(2)
         }
     }
