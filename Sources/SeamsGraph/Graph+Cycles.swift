@@ -82,57 +82,57 @@ extension Graph {
 }
 
 extension Graph {
-    /// One shortest cycle inside a strongly connected component, as its nodes in order
-    /// (the first is not repeated at the end), starting at its smallest member.
+    /// One shortest cycle in each strongly connected component, as its edges in order, starting
+    /// at the cycle's smallest node, in the order of `analysis.components`.
     ///
-    /// Breadth-first search from each member, neighbours in id order, so the answer is the
-    /// same on every run; ties go to the cycle through the smallest member. Components larger
-    /// than `exhaustiveUpTo` search from their smallest member only, to stay fast.
-    public func shortestCycle(in component: [String], exhaustiveUpTo: Int = 400) -> [String] {
-        let members = component.sorted()
-        guard members.count > 1 else { return members }
-        let inside = Set(members)
-        var adjacency: [String: [String]] = [:]
-        for e in edges where inside.contains(e.from) && inside.contains(e.to) {
-            adjacency[e.from, default: []].append(e.to)
-        }
-        for key in adjacency.keys { adjacency[key]!.sort() }
-        var best: [String]?
-        let starts = members.count <= exhaustiveUpTo ? members : [members[0]]
-        for start in starts {
+    /// The edges inside components are gathered once for all of them. Breadth-first search from
+    /// each member, neighbours in id order, so the answer is the same on every run; ties go to the
+    /// cycle through the smallest member. Components larger than `exhaustiveUpTo` search from
+    /// their smallest member only, to stay fast.
+    public func shortestCycles(_ analysis: CycleAnalysis, exhaustiveUpTo: Int = 400) -> [[Edge]] {
+        guard !analysis.components.isEmpty else { return [] }
+        var inside: [String: [Edge]] = [:]
+        for e in edges where analysis.isCyclic(from: e.from, to: e.to) { inside[e.from, default: []].append(e) }
+        for key in inside.keys { inside[key]!.sort { $0.to < $1.to } }
+        return analysis.components.map { Graph.shortestCycle(in: $0, inside, exhaustiveUpTo: exhaustiveUpTo) }
+    }
+
+    private static func shortestCycle(in members: [String], _ out: [String: [Edge]], exhaustiveUpTo: Int) -> [Edge] {
+        var best: [Edge]?
+        for start in members.count <= exhaustiveUpTo ? members : [members[0]] {
             // Shortest path start → … → start: BFS until an edge returns to start.
-            var parent: [String: String] = [:]
+            var reachedBy: [String: Edge] = [:]
             var depth: [String: Int] = [start: 0]
             var queue = [start]
             var head = 0
-            var found: [String]?
+            var found: [Edge]?
             search: while head < queue.count {
                 let v = queue[head]
                 head += 1
                 if let best, depth[v, default: 0] + 1 >= best.count { break }
-                for w in adjacency[v] ?? [] {
-                    if w == start {
-                        var path = [v]
+                for e in out[v] ?? [] {
+                    if e.to == start {
+                        var path = [e]
                         var cur = v
-                        while let p = parent[cur] {
-                            path.append(p)
-                            cur = p
+                        while let step = reachedBy[cur] {
+                            path.append(step)
+                            cur = step.from
                         }
                         found = path.reversed()
                         break search
                     }
-                    if depth[w] == nil {
-                        parent[w] = v
-                        depth[w] = depth[v, default: 0] + 1
-                        queue.append(w)
+                    if depth[e.to] == nil {
+                        reachedBy[e.to] = e
+                        depth[e.to] = depth[v, default: 0] + 1
+                        queue.append(e.to)
                     }
                 }
             }
             if let found, best == nil || found.count < best!.count { best = found }
         }
-        guard let cycle = best else { return members }
+        guard let cycle = best, !cycle.isEmpty else { return [] }
         // Rotate to start at its smallest node, so the same cycle is always written the same way.
-        let i = cycle.indices.min { cycle[$0] < cycle[$1] }!
+        let i = cycle.indices.min { cycle[$0].from < cycle[$1].from }!
         return Array(cycle[i...] + cycle[..<i])
     }
 }

@@ -73,12 +73,10 @@ public struct NoCyclesRule: Rule {
         var graph = context.graph(for: spec, scope: spec.scope)
         if let from = spec.from { graph = graph.restricted(to: context.ids(of: graph, matching: from)) }
         let noun = spec.scope == .module ? "modules" : "types"
-        return graph.cycles().components.map { members in
-            let path = graph.shortestCycle(in: members)
-            let steps = path.indices.map { i in
-                let from = path[i], to = path[(i + 1) % path.count]
-                return CycleStep(from: from, to: to, sites: graph.edge(from: from, to: to)?.sites ?? [])
-            }
+        let analysis = graph.cycles()
+        return zip(analysis.components, graph.shortestCycles(analysis)).map { members, edges in
+            let steps = edges.map { CycleStep(from: $0.from, to: $0.to, sites: $0.sites) }
+            let path = steps.map(\.from)
             let witness = (path + [path[0]]).joined(separator: " → ")
             var v = Violation(
                 rule: spec, subject: .cycle,
