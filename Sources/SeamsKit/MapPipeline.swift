@@ -126,7 +126,7 @@ public enum MapPipeline {
             throw SeamsError.unknownNode(
                 "--focus \(name) is ambiguous: \(matches.joined(separator: ", ")); give the full id")
         }
-        let hint = Suggestion.closest(to: name, in: graph.nodes.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        let hint = Suggestion.hint(for: name, in: graph.nodes.map(\.name))
         throw SeamsError.unknownNode("--focus \(name): no such type in the scanned code\(hint)")
     }
 }

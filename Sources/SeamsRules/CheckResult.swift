@@ -44,8 +44,7 @@ public struct CheckResult: Codable, Sendable {
         errors > 0 || (strict && warnings > 0) || (!allowStale && !stale.isEmpty)
     }
 
-    /// How a violation of this severity is labelled in reports: warnings fail under --strict
-    /// but are still warnings.
+    /// How reports label stale baseline entries: errors, or warnings under --allow-stale.
     public var staleSeverity: RuleSeverity { allowStale ? .warning : .error }
 
     /// A path as the user's tools want it: relative to the current folder.

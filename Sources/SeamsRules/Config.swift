@@ -162,10 +162,9 @@ private struct ConfigReader {
                 problem(keyNode, "unknown key '\(key)'" + Suggestion.hint(for: key, in: SeamsConfig.knownKeys))
             }
         }
-        if config.rules.contains(where: { $0.kind == LayersRule.description.kind && $0.layers == nil }),
-            config.layers.isEmpty
+        if config.layers.isEmpty,
+            let rule = config.rules.first(where: { $0.kind == LayersRule.description.kind && $0.layers == nil })
         {
-            let rule = config.rules.first { $0.kind == LayersRule.description.kind && $0.layers == nil }!
             problems.append(
                 ConfigProblem(
                     file: path, at: rule.location,
@@ -211,9 +210,7 @@ private struct ConfigReader {
         guard let kind = RuleCatalog.kind(named: kindName) else {
             problem(
                 kindNode,
-                "unknown rule kind '\(kindName)'" + Suggestion.hint(for: kindName, in: kindNames)
-                    + (Suggestion.closest(to: kindName, in: kindNames) == nil
-                        ? "; kinds: \(kindNames.joined(separator: ", "))" : ""))
+                "unknown rule kind '\(kindName)'" + Suggestion.hint(for: kindName, in: kindNames, listing: "kinds"))
             return nil
         }
         let description = kind.description

@@ -53,9 +53,11 @@ public enum Suggestion {
         return best.0
     }
 
-    /// "; did you mean 'x'?" or nothing.
-    public static func hint(for word: String, in candidates: [String]) -> String {
-        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    /// "; did you mean 'x'?" or nothing; or, given a label, the whole list when nothing is close.
+    public static func hint(for word: String, in candidates: [String], listing label: String? = nil) -> String {
+        if let close = closest(to: word, in: candidates) { return "; did you mean '\(close)'?" }
+        guard let label else { return "" }
+        return " (\(label): \(candidates.joined(separator: ", ")))"
     }
 
     public static func distance(_ a: String, _ b: String) -> Int {

@@ -28,9 +28,7 @@ public enum RuleEngine {
                 ConfigProblem(
                     file: config.path ?? SeamsConfig.fileName, at: reference.location,
                     "module '\(reference.name)' matches nothing in the scanned code"
-                        + Suggestion.hint(for: reference.name, in: known)
-                        + (Suggestion.closest(to: reference.name, in: known) == nil
-                            ? " (modules: \(known.joined(separator: ", ")))" : "")))
+                        + Suggestion.hint(for: reference.name, in: known, listing: "modules")))
         }
         return problems
     }
