@@ -62,7 +62,6 @@ public enum CheckPipeline {
                 do {
                     options.baseline = try Baseline.load(path: path, display: display)
                     options.baselinePath = display
-                    options.baselineText = try? String(contentsOfFile: path, encoding: .utf8)
                 } catch let error as ConfigError {
                     problems += error.problems
                 }

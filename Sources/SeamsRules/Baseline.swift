@@ -42,6 +42,8 @@ public struct BaselineEntry: Hashable, Codable, Sendable {
 public struct Baseline: Sendable, Equatable {
     public static let version = 1
     public var entries: [BaselineEntry]
+    /// The file's lines as read, to point at a stale entry's own line; empty when built in memory.
+    public private(set) var lines: [String] = []
 
     public init(entries: [BaselineEntry]) {
         self.entries = Array(Set(entries)).sorted { $0.sortKey < $1.sortKey }
@@ -90,7 +92,9 @@ public struct Baseline: Sendable, Equatable {
                     "baseline version \(file.version) is not supported (this seams writes version \(Baseline.version))")
             ])
         }
-        return Baseline(entries: file.entries)
+        var baseline = Baseline(entries: file.entries)
+        baseline.lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+        return baseline
     }
 
     private static func describe(_ error: Error) -> String {
@@ -124,7 +128,7 @@ extension Baseline {
     /// recorded number. An entry that is only partly used (a smaller cycle, a lower count) is
     /// stale too: the baseline must be tightened so the code cannot slide back.
     public func apply(
-        to violations: [Violation], rules: Set<String>, file: String, text: String?
+        to violations: [Violation], rules: Set<String>, file: String
     ) -> (violations: [Violation], stale: [StaleEntry]) {
         var out = violations
         var exact: Set<BaselineEntry> = []
@@ -162,7 +166,6 @@ extension Baseline {
                 }
             }
         }
-        let lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
         var stale: [StaleEntry] = []
         for entry in entries where !exact.contains(entry) {
             let reason: String

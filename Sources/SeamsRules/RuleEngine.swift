@@ -4,9 +4,8 @@ import SeamsGraph
 public enum RuleEngine {
     public struct Options: Sendable {
         public var baseline: Baseline?
-        /// How reports name the baseline file, and its text (to point at a stale entry's line).
+        /// How reports name the baseline file.
         public var baselinePath: String?
-        public var baselineText: String?
         public var strict = false
         public var allowStale = false
         public init() {}
@@ -49,8 +48,7 @@ public enum RuleEngine {
         var stale: [StaleEntry] = []
         if let baseline = options.baseline {
             (violations, stale) = baseline.apply(
-                to: violations, rules: Set(specs.map(\.id)), file: options.baselinePath ?? "baseline",
-                text: options.baselineText)
+                to: violations, rules: Set(specs.map(\.id)), file: options.baselinePath ?? "baseline")
         }
         let byRule = Dictionary(grouping: violations, by: \.rule)
         let outcomes = specs.map { spec in

@@ -68,7 +68,7 @@ struct CheckCommand: ParsableCommand {
         request.strict = strict
         request.allowStale = allowStale
         let outcome = try Console.orExit { try CheckPipeline.run(request) }
-        Console.report(outcome.diagnostics.filter { $0.severity != .note })
+        Console.report(outcome.diagnostics)
         for note in outcome.notes { Console.status("note: \(note)") }
         let result = outcome.result
         // Files first, standard output last: a file that cannot be written stops the run
