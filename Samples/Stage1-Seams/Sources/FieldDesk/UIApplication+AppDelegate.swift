@@ -1,0 +1,8 @@
+import UIKit
+
+extension UIApplication {
+    /// The one way in to everything.
+    static var appDelegate: AppDelegate {
+        UIApplication.shared.delegate as! AppDelegate
+    }
+}

@@ -1,0 +1,4 @@
+/// The base of the application, views and view controllers, as in UIKit.
+open class UIResponder {
+    public init() {}
+}

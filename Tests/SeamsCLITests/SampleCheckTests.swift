@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `seams check` on the three stages of the teaching sample in Samples/, with the rules in each
+/// stage's seams.yml: the legacy app fails on the API ↔ AppDelegate cycle, the seams make
+/// progress, the modules pass. The sample is seams's end-to-end test bed.
+struct SampleCheckTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples").path
+
+    struct Report {
+        let status: Int32
+        let stdout: String
+        let json: [String: Any]
+
+        var rules: [String: Int] {
+            Dictionary(
+                uniqueKeysWithValues: (json["rules"] as! [[String: Any]]).map {
+                    ($0["id"] as! String, $0["violations"] as! Int)
+                })
+        }
+
+        var violations: [[String: Any]] { json["violations"] as! [[String: Any]] }
+
+        /// The members of the one type cycle, and its witness as a path of type names.
+        var cycle: (members: [String], witness: [String])? {
+            guard let v = violations.first(where: { $0["rule"] as? String == "no-cycles" }) else { return nil }
+            let steps = v["cycle"] as! [[String: Any]]
+            return (v["members"] as! [String], steps.map { $0["from"] as! String } + [steps.last!["to"] as! String])
+        }
+
+        /// Every (from, to) pair a violation names.
+        var dependencies: [String] {
+            violations.compactMap { v in (v["from"] as? String).map { "\($0) → \(v["to"] as! String)" } }
+        }
+    }
+
+    func check(_ stage: String) throws -> Report {
+        let text = try seams(["check", stage], in: Self.samples)
+        let json = try seams(["check", stage, "--reporter", "json"], in: Self.samples)
+        #expect(text.status == json.status)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        return Report(status: json.status, stdout: text.stdout, json: object)
+    }
+
+    @Test func theLegacyAppFailsOnTheAPIAppDelegateCycle() throws {
+        let report = try check("Stage0-Legacy")
+        #expect(report.status == 1)
+        let cycle = try #require(report.cycle)
+        #expect(cycle.witness == ["FieldDesk.API", "FieldDesk.AppDelegate", "FieldDesk.API"])
+        #expect(cycle.members.count == 10)
+        #expect(cycle.members.contains("FieldDesk.Logger") && cycle.members.contains("FieldDesk.Theme"))
+        #expect(
+            report.stdout.contains(
+                "10 types depend on each other (FieldDesk.API, FieldDesk.AlertViewController, FieldDesk.AppDelegate,"))
+        #expect(report.stdout.contains("as in FieldDesk.API → FieldDesk.AppDelegate → FieldDesk.API"))
+        #expect(report.dependencies.contains("FieldDesk.API → FieldDesk.AppDelegate"))
+        #expect(report.rules.values.allSatisfy { $0 > 0 }, "Stage 0 breaks every rule: \(report.rules)")
+    }
+
+    @Test func theSeamsTakeTheAPIOutOfTheCycleButTheLoggerAndThemeKeepOne() throws {
+        let legacy = try check("Stage0-Legacy")
+        let report = try check("Stage1-Seams")
+        #expect(report.status == 1)
+        #expect(report.rules["api-knows-no-ui"] == 0)
+        #expect(!report.dependencies.contains { $0.hasPrefix("FieldDesk.API → ") })
+        let cycle = try #require(report.cycle)
+        #expect(!cycle.members.contains("FieldDesk.API"))
+        #expect(cycle.members.count < legacy.cycle!.members.count)
+        #expect(cycle.members.contains("FieldDesk.Logger") && cycle.members.contains("FieldDesk.Theme"))
+        #expect(report.dependencies.contains("FieldDesk.Theme → FieldDesk.AppDelegate"))
+        #expect(report.dependencies.contains("FieldDesk.SignInViewController → FieldDesk.Logger"))
+        #expect(report.violations.count < legacy.violations.count)
+    }
+
+    @Test func theModularAppKeepsEveryRule() throws {
+        let report = try check("Stage2-Modules")
+        #expect(report.status == 0)
+        #expect(report.stdout == "No violations.\n")
+        #expect(report.rules.count == 7)
+        #expect(report.rules.values.allSatisfy { $0 == 0 })
+    }
+}
