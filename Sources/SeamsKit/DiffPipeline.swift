@@ -38,6 +38,9 @@ public struct DiffOutcome: Sendable {
 public enum DiffPipeline {
     public static func run(_ request: DiffRequest) throws -> DiffOutcome {
         let cwd = request.scan.workingDirectory ?? FileManager.default.currentDirectoryPath
+        // Each side is scanned from its own folder; a --config the user named is theirs, from here.
+        var request = request
+        request.scan.configPath = request.scan.configPath.map { PathTools.absolute($0, base: cwd) }
         let old = try load(request.before, request, cwd: cwd)
         let new = try load(request.after, request, cwd: cwd)
         let diff = GraphDiff(before: old, after: new, beforeLabel: request.before, afterLabel: request.after)

@@ -404,14 +404,19 @@ struct FactCollector {
         "UIApplicationMain", "NSApplicationMain", "GKInspectable", "Sendable", "UnsafeSendable",
     ]
 
+    /// The type an attribute names, if it names one: `@MainActor`, `@Published`, not `@escaping`.
+    private mutating func referencedType(_ attr: AttributeSyntax) -> TypeExpr? {
+        let t = type(attr.attributeName)
+        guard case .named(let comps) = t, let first = comps.first, first.name.first?.isUppercase == true,
+            !(comps.count == 1 && Self.builtinAttributes.contains(first.name))
+        else { return nil }
+        return t
+    }
+
     private mutating func attributes(_ list: AttributeListSyntax, into events: inout [Event]) {
         for element in list {
             guard case .attribute(let attr) = element else { continue }
-            let t = type(attr.attributeName)
-            if case .named(let comps) = t, let first = comps.first,
-                first.name.first?.isUppercase == true,
-                !(comps.count == 1 && Self.builtinAttributes.contains(first.name))
-            {
+            if let t = referencedType(attr) {
                 events.append(.typeUse(t, .attribute))
             }
             if case .argumentList(let args) = attr.arguments {
@@ -448,7 +453,7 @@ struct FactCollector {
         case .attributedType(let a):
             var attrs: [TypeExpr] = []
             for element in a.attributes {
-                if case .attribute(let attr) = element { attrs.append(type(attr.attributeName)) }
+                if case .attribute(let attr) = element, let t = referencedType(attr) { attrs.append(t) }
             }
             let base = type(a.baseType)
             return attrs.isEmpty ? base : .attributed(attrs, base)

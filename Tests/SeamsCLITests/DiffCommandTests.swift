@@ -55,6 +55,19 @@ import Testing
         #expect(repo.listing() == before, "the working tree is untouched")
     }
 
+    @Test func anExplicitConfigIsReadFromWhereTheCommandRuns() throws {
+        let dir = try TempDir()
+        try dir.write("lesson/Before/App/API.swift", "class API { let d = AppDelegate() }\nclass AppDelegate {}")
+        try dir.write("lesson/After/App/API.swift", "class API {}\nclass AppDelegate {}")
+        try dir.write("lesson/After/App/Legacy.swift", "class Legacy { let d = AppDelegate() }")
+        try dir.write("lesson/rules.yml", "exclude: [\"**/Legacy.swift\"]\n")
+        let r = try seams(
+            ["diff", "lesson/Before", "lesson/After", "--config", "lesson/rules.yml", "--format", "json"], in: dir.path)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("App.Legacy"), "the config's exclude applies to both sides")
+        #expect(r.stdout.contains("App.API"))
+    }
+
     @Test func savedScanAgainstAFolder() throws {
         let repo = try repository()
         let out = try TempDir()

@@ -119,6 +119,24 @@ import Testing
         expectSite(g, "Screen", "ViewBuilder", .attribute, at: 3, in: "A.swift", f)
     }
 
+    @Test func attributesOfFunctionTypesNameTypesOnlyWhenTheyAreTypes() {
+        let f = [
+            "A.swift": Marked(
+                """
+                @globalActor actor DataActor { static let shared = DataActor() }
+                final class Loader {
+                    func load(_ done: @escaping @Sendable () -> Void, _ ui: @‹1›DataActor () -> Void) {}
+                    func later(_ value: @autoclosure () -> Int) {}
+                }
+                """)
+        ]
+        let g = scan(f)
+        expectSite(g, "Loader", "DataActor", .attribute, at: 1, in: "A.swift", f)
+        for attribute in ["escaping", "Sendable", "autoclosure"] {
+            expectNoEdge(g, "Loader", attribute)
+        }
+    }
+
     @Test func memberThroughPropertiesReturnsAndLocals() {
         let f = [
             "A.swift": Marked(
