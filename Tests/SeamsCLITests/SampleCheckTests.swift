@@ -80,4 +80,28 @@ struct SampleCheckTests {
         #expect(report.rules.count == 7)
         #expect(report.rules.values.allSatisfy { $0 == 0 })
     }
+
+    /// Each seam lesson: its rule, and the reference in Before that breaks it.
+    @Test(arguments: [
+        (
+            "1-WrapSystemService", "controller-knows-no-platform-service",
+            "CheckIn.CheckInViewController must not depend on PositionManager"
+        ),
+        ("2-FactoryClosure", "uploader-makes-no-connector", "Sync.InvoiceUploader must not depend on Sync.Connector"),
+        (
+            "3-InjectedRepositories", "no-concrete-store-or-session",
+            "History.JobHistoryRepository must not depend on History.NetworkSession"
+        ),
+        ("4-StateDrivenScreen", "events-touch-no-views", "Checklist.ChecklistEvents must not depend on UILabel"),
+    ])
+    func eachSeamLessonsBeforeBreaksItsRuleAndAfterKeepsIt(lesson: String, rule: String, reference: String) throws {
+        let folder = Self.samples + "/Seams/" + lesson
+        let before = try seams(["check", "Before", "--config", "seams.yml", "--reporter", "xcode"], in: folder)
+        #expect(before.status == 1, "\(before.stderr)")
+        #expect(before.stdout.contains("\(reference): "), "\(before.stdout)")
+        #expect(before.stdout.contains("[\(rule)]"))
+        let after = try seams(["check", "After", "--config", "seams.yml"], in: folder)
+        #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
+        #expect(after.stdout == "No violations.\n")
+    }
 }

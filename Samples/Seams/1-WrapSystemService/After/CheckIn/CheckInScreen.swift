@@ -1,0 +1,9 @@
+import Positioning
+import UIKit
+
+/// Where the app puts the check-in screen together with the platform's service.
+enum CheckInScreen {
+    static func make() -> UIViewController {
+        CheckInViewController(positions: PositionService(source: PositionManager()))
+    }
+}

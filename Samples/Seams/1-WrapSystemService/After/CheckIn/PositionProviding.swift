@@ -1,0 +1,12 @@
+import Positioning
+
+/// All the check-in screen needs: the person's position, or why there is none.
+protocol PositionProviding: AnyObject {
+    func currentPosition(completion: @escaping (Result<Position, PositionError>) -> Void)
+}
+
+enum PositionError: Error, Equatable {
+    /// The person said no, or has not said yes.
+    case notAuthorized
+    case unavailable
+}
