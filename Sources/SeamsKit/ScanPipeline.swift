@@ -79,7 +79,7 @@ public enum ScanPipeline {
                 diagnostics: graph.diagnostics + discovery.diagnostics)
         }
         graph = graph.adding(diagnostics: discovery.diagnostics)
-        if !request.includeExternal { graph = graph.removingExternal() }
+        if !request.includeExternal && !config.includeExternal { graph = graph.removingExternal() }
         graph = graph.regrouped(by: request.granularity)
         return ScanOutcome(graph: graph, statistics: stats, config: config)
     }

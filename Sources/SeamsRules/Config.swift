@@ -8,10 +8,13 @@ private typealias YAMLNode = Yams.Node
 /// `seams.yml`: what the scanner and the rules engine read from beside the code.
 public struct SeamsConfig: Sendable {
     public static let fileName = "seams.yml"
-    public static let knownKeys = ["exclude", "modules", "layers", "baseline", "rules"]
+    public static let knownKeys = ["exclude", "include-external", "modules", "layers", "baseline", "rules"]
 
     public var path: String?
     public var exclude: [Glob] = []
+    /// Maps and scans of this code also show the types no scanned file declares (UIKit,
+    /// Foundation), as `--include-external` does.
+    public var includeExternal = false
     /// Module name → folder globs, in file order: the first module whose glob matches wins.
     public var modules: [(name: String, globs: [Glob])] = []
     /// From the top down: a module may depend only on modules of the layers after its own.
@@ -107,7 +110,7 @@ private struct ConfigReader {
         }
         guard let root else { return config }  // an empty file is an empty config
         guard let mapping = root.mapping else {
-            problem(root, "the config must be a mapping of keys (exclude, modules, layers, baseline, rules)")
+            problem(root, "the config must be a mapping of keys (\(SeamsConfig.knownKeys.joined(separator: ", ")))")
             return config
         }
         var seen: Set<String> = []
@@ -117,6 +120,8 @@ private struct ConfigReader {
             switch key {
             case "exclude":
                 config.exclude = strings(value, key: "exclude").map { Glob($0.value) }
+            case "include-external":
+                config.includeExternal = bool(value, key: "include-external") ?? false
             case "modules":
                 guard let modules = value.mapping else {
                     problem(value, "'modules' must map module names to lists of folder globs")
@@ -241,11 +246,7 @@ private struct ConfigReader {
             case "via":
                 spec.via = Set(names(value, key: "via", of: SiteKind.self, what: "edge kind"))
             case "inferred":
-                if let b = value.scalar.flatMap({ Bool.construct(from: $0) }) {
-                    spec.inferred = b
-                } else {
-                    problem(value, "'inferred' must be true or false")
-                }
+                spec.inferred = bool(value, key: "inferred") ?? spec.inferred
             case "scope":
                 let s = value.scalar?.string ?? ""
                 if s == "type" || s == "module" {
@@ -322,6 +323,14 @@ private struct ConfigReader {
     // MARK: Values
 
     /// One string or a list of strings, each with where it was written.
+    mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
+        guard let b = node.scalar.flatMap({ Bool.construct(from: $0) }) else {
+            problem(node, "'\(key)' must be true or false")
+            return nil
+        }
+        return b
+    }
+
     mutating func strings(_ node: YAMLNode, key: String) -> [(value: String, location: ConfigLocation)] {
         if let s = node.scalar?.string { return [(s, ConfigReader.location(node))] }
         guard let seq = node.sequence else {

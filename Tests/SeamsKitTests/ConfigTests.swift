@@ -153,4 +153,19 @@ struct ConfigTests {
         #expect(outcome.notes.contains("rule 'x': 'from' (type: Nothing) matches nothing in the scanned code"))
         #expect(outcome.notes.contains("rule 'x': 'to' (type: AppDelegat) matches nothing in the scanned code"))
     }
+
+    @Test func includeExternalInTheConfigKeepsTheTypesNoFileDeclares() throws {
+        let dir = try TempDir()
+        try dir.write("app/App/Screen.swift", "import UIKit\nfinal class Screen: UIViewController {}")
+        var request = ScanRequest(paths: ["app"])
+        request.workingDirectory = dir.path
+        #expect(try ScanPipeline.run(request).graph.node("UIViewController") == nil)
+        try dir.write("app/seams.yml", "include-external: true\n")
+        #expect(try ScanPipeline.run(request).graph.node("UIViewController") != nil)
+        #expect(
+            problems("include-external: sometimes\nrules: [{ id: a, kind: no-cycles, inferred: 2 }]") == [
+                "seams.yml:1:19: error: 'include-external' must be true or false",
+                "seams.yml:2:45: error: 'inferred' must be true or false",
+            ])
+    }
 }
