@@ -1,7 +1,8 @@
 /// What a node of the dependency graph stands for.
 public enum NodeKind: String, Codable, Sendable, CaseIterable, Comparable {
     case `class`, `struct`, `enum`, `protocol`, actor
-    /// Code in an extension of a type that no scanned file declares.
+    /// Code in an extension of a type declared outside the module that compiles the extension:
+    /// a type no scanned file declares (UIKit's), or one of another scanned module.
     case `extension`
     /// Top-level code, free functions and globals of one file.
     case fileScope = "file-scope"
@@ -18,6 +19,8 @@ public enum NodeKind: String, Codable, Sendable, CaseIterable, Comparable {
 /// How a reference site depends on its target.
 public enum SiteKind: String, Codable, Sendable, CaseIterable, Comparable {
     case inherit, type, construct, `static`, cast, metatype, keypath, attribute
+    /// An extension node to the type it extends.
+    case extends
     case member
     case implicitMember = "implicit-member"
 

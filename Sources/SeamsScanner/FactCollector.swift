@@ -23,20 +23,7 @@ struct FactCollector {
         let top = DeclFact(kind: .file, loc: Loc(line: 1, column: 1))
         let topCode = Code()
         var imports: [String] = []
-        for item in tree.statements {
-            switch item.item {
-            case .decl(let decl):
-                if let imp = decl.as(ImportDeclSyntax.self) {
-                    if let first = imp.path.first { imports.append(first.name.text) }
-                    continue
-                }
-                collector.decl(decl, into: top, local: &topCode.events)
-            case .stmt(let stmt):
-                collector.stmt(stmt, into: &topCode.events)
-            case .expr(let expr):
-                topCode.events.append(.eval(collector.expr(expr)))
-            }
-        }
+        collector.topLevel(tree.statements, into: top, code: topCode, imports: &imports)
         if !topCode.events.isEmpty { top.code.append(topCode) }
 
         var diagnostics: [Diagnostic] = []
@@ -56,6 +43,35 @@ struct FactCollector {
                     severity: .warning))
         }
         return FileFacts(path: path, imports: imports, top: top, diagnostics: diagnostics, lines: lines.lineCount)
+    }
+
+    /// File-level items. The clauses of a file-level `#if` are file level too (every clause, as
+    /// everywhere): their types, extensions, imports and code belong to the file, not to a body.
+    private mutating func topLevel(
+        _ items: CodeBlockItemListSyntax, into top: DeclFact, code: Code, imports: inout [String]
+    ) {
+        for item in items {
+            switch item.item {
+            case .decl(let decl):
+                if let imp = decl.as(ImportDeclSyntax.self) {
+                    if let first = imp.path.first { imports.append(first.name.text) }
+                } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                    for clause in ifConfig.clauses {
+                        switch clause.elements {
+                        case .statements(let inner): topLevel(inner, into: top, code: code, imports: &imports)
+                        case .decls(let inner): for d in inner { self.decl(d.decl, into: top, local: &code.events) }
+                        case .switchCases, .postfixExpression, .attributes, nil: break
+                        }
+                    }
+                } else {
+                    self.decl(decl, into: top, local: &code.events)
+                }
+            case .stmt(let stmt):
+                self.stmt(stmt, into: &code.events)
+            case .expr(let expr):
+                code.events.append(.eval(self.expr(expr)))
+            }
+        }
     }
 
     private static func firstErrorLine(_ tree: SourceFileSyntax, _ lines: LineTable) -> Int? {

@@ -85,6 +85,10 @@ final class Resolver {
     }
 
     /// Extensions may extend types declared in other extensions, so they bind in rounds.
+    /// An extension merges into its type when the type's module compiles it; elsewhere (a type
+    /// of another module, or one no scanned file declares) its code forms an extension node of
+    /// the module that compiles it, with an `extends` edge to the type: the module graph then has
+    /// only the edges a compiler needs.
     private func bindExtensions(_ pending: [(DeclFact, FileContext)]) {
         var remaining = pending
         var progress = true
@@ -99,7 +103,11 @@ final class Resolver {
                 }),
                     !symbol.isExternal
                 {
-                    bindExtension(decl, to: symbol, owner: symbol.nodeID, ctx: ctx)
+                    if symbol.module == ctx.module {
+                        bindExtension(decl, to: symbol, owner: symbol.nodeID, ctx: ctx)
+                    } else {
+                        bindForeignExtension(decl, to: symbol, spelled: symbol.qualifiedName, ctx: ctx)
+                    }
                     progress = true
                 } else {
                     next.append((decl, ctx))
@@ -107,28 +115,28 @@ final class Resolver {
             }
             remaining = next
         }
-        // What is left extends types that no scanned file declares: extension nodes.
+        // What is left extends types that no scanned file declares.
         for (decl, ctx) in remaining {
             guard case .extension(let extended) = decl.kind, case .named(let comps) = extended else { continue }
             let spelled = comps.map(\.name).joined(separator: ".")
-            let external = externalSymbol(spelled)
-            let fileName = ctx.fileName
-            let stem = fileName.hasSuffix(".swift") ? String(fileName.dropLast(6)) : fileName
-            let name = stem.hasPrefix(spelled + "+") ? stem : "\(spelled)+\(stem)"
-            let id = "\(ctx.module).\(name)"
-            if extensionNodes[id] == nil {
-                extensionNodes[id] = Node(
-                    id: id, name: name, module: ctx.module, kind: .extension, file: ctx.path,
-                    line: Int(decl.loc.line))
-            }
-            bindExtension(decl, to: external, owner: id, ctx: ctx)
-            // The extension's own code names the type it extends.
-            let scope = Scope(file: ctx, type: external, owner: id, generics: [])
-            for end in comps.indices {
-                let prefix = comps[...end].map(\.name).joined(separator: ".")
-                if let target = externals[prefix] { emit(target, comps[end].loc, .type, scope) }
-            }
+            bindForeignExtension(decl, to: externalSymbol(spelled), spelled: spelled, ctx: ctx)
         }
+    }
+
+    /// An extension node `Type+FileStem` of the file's module for an extension of `symbol`.
+    private func bindForeignExtension(_ decl: DeclFact, to symbol: TypeSymbol, spelled: String, ctx: FileContext) {
+        guard case .extension(let extended) = decl.kind else { return }
+        let fileName = ctx.fileName
+        let stem = fileName.hasSuffix(".swift") ? String(fileName.dropLast(6)) : fileName
+        let name = stem.hasPrefix(spelled + "+") ? stem : "\(spelled)+\(stem)"
+        let id = "\(ctx.module).\(name)"
+        if extensionNodes[id] == nil {
+            extensionNodes[id] = Node(
+                id: id, name: name, module: ctx.module, kind: .extension, file: ctx.path, line: Int(decl.loc.line))
+        }
+        bindExtension(decl, to: symbol, owner: id, ctx: ctx)
+        // The extension's own code names the type it extends (its qualifiers as `type`).
+        resolveType(extended, scope: Scope(file: ctx, type: nil, owner: id, generics: []), env: nil, kind: .extends)
     }
 
     private func bindExtension(_ decl: DeclFact, to symbol: TypeSymbol, owner: String, ctx: FileContext) {
@@ -286,6 +294,11 @@ final class Resolver {
                 s !== symbol
             {
                 out.append(s)
+            }
+        }
+        if symbol.isExternal, let known = SDKClassTree.supertypes[symbol.qualifiedName] {
+            for name in known where !out.contains(where: { $0.qualifiedName == name }) {
+                out.append(externalSymbol(name))
             }
         }
         symbol.supertypesCache = out
@@ -449,6 +462,18 @@ final class Resolver {
             if !found.isEmpty { return found }
         }
         return []
+    }
+
+    /// The SDK protocol (`View`, `Scene`) whose modifiers `symbol` takes, if it conforms to one.
+    private func modifierProtocol(of symbol: TypeSymbol) -> TypeSymbol? {
+        var seen: Set<ObjectIdentifier> = []
+        var stack = [symbol]
+        while let s = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(s)).inserted else { continue }
+            if s.isExternal, SDKClassTree.modifierProtocols.contains(s.qualifiedName) { return s }
+            stack.append(contentsOf: supertypes(of: s))
+        }
+        return nil
     }
 
     /// Declared initializers, or a struct's memberwise one: its stored properties in order.
@@ -855,7 +880,12 @@ final class Resolver {
     private func member(of type: RType, _ name: String, _ loc: Loc) -> Val {
         switch type {
         case .nominal(let s):
-            return memberVal(lookupMember(name, in: s), loc: loc)
+            let refs = lookupMember(name, in: s)
+            if refs.isEmpty, let modified = modifierProtocol(of: s) {
+                // An SDK modifier (`.padding()`, `.bold()`): its result is a View again.
+                return Val(type: .function(.nominal(modified)))
+            }
+            return memberVal(refs, loc: loc)
         case .array(let el):
             switch name {
             case "first", "last", "randomElement", "popLast", "removeFirst", "removeLast", "min", "max":

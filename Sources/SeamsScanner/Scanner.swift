@@ -109,18 +109,30 @@ public enum Scanner {
         return graph
     }
 
-    /// Collects the facts of one source text (no file system): for tests and tools.
+    /// The graph of source texts (no file system) as one module: for tests and tools.
     public static func graph(ofSources sources: [(path: String, text: String)], module: String = "App") -> Graph {
-        let sorted = sources.sorted { $0.path < $1.path }
-        let collected = ParallelMap.run(count: sorted.count, threads: ProcessInfo.processInfo.activeProcessorCount) {
+        graph(ofModules: [module: sources], importable: false)
+    }
+
+    /// The graph of source texts in several modules, each its own compilation unit that the
+    /// others import by its name (when `importable`).
+    public static func graph(
+        ofModules modules: [String: [(path: String, text: String)]], importable: Bool = true
+    ) -> Graph {
+        let names = modules.keys.sorted()
+        let sorted = names.enumerated().flatMap { unit, name in
+            modules[name]!.map { (path: $0.path, text: $0.text, module: name, unit: unit) }
+        }.sorted { ($0.path, $0.unit) < ($1.path, $1.unit) }
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        let collected = ParallelMap.run(count: sorted.count, threads: threads) {
             FactCollector.collect(path: sorted[$0].path, source: sorted[$0].text)
         }
         var stats = ScanStatistics(filesScanned: collected.count, lines: 0)
         return resolve(
-            collected.map { ($0, FileContext(path: $0.path, module: module, unit: 0)) }, unitImportNames: [nil],
-            root: ".", modules: [ModuleInfo(name: module, files: sources.count)],
-            diagnostics: collected.flatMap(\.diagnostics), threads: ProcessInfo.processInfo.activeProcessorCount,
-            stats: &stats)
+            zip(collected, sorted).map { ($0, FileContext(path: $0.path, module: $1.module, unit: $1.unit)) },
+            unitImportNames: names.map { importable ? $0 : nil }, root: ".",
+            modules: names.map { ModuleInfo(name: $0, files: modules[$0]!.count) },
+            diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats)
     }
 
     enum Outcome {

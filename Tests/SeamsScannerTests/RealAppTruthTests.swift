@@ -1,0 +1,169 @@
+import SeamsGraph
+import SeamsScanner
+import Testing
+
+/// What real apps taught: file-level `#if`, extensions in the module that compiles them, and
+/// members of SDK base types found from their subclasses.
+@Suite struct FileLevelIfTests {
+    @Test func typesInEveryClauseAreDeclarations() {
+        let f = [
+            "A.swift": Marked(
+                """
+                import Foundation
+                #if !os(WASI)
+                final class A { var b: ‹1›B? }
+                final class B {}
+                #elseif DEBUG
+                struct D { let a: ‹2›A }
+                #else
+                #if canImport(UIKit)
+                enum E { case one(‹3›D) }
+                #endif
+                #endif
+                """)
+        ]
+        let g = scan(f)
+        for name in ["A", "B", "D", "E"] { #expect(g.node("App.\(name)") != nil, "no node \(name)\n\(describe(g))") }
+        expectSite(g, "A", "B", .type, at: 1, in: "A.swift", f)
+        expectSite(g, "D", "A", .type, at: 2, in: "A.swift", f)
+        expectSite(g, "E", "D", .type, at: 3, in: "A.swift", f)
+    }
+
+    @Test func extensionsAndFileScopeCodeInsideIf() {
+        let f = [
+            "A.swift": Marked(
+                """
+                final class B {}
+                final class C { func go() {} }
+                #if DEBUG
+                extension B { func g() -> ‹1›C? { nil } }
+                let debugC = ‹2›C()
+                #endif
+                class User { func run(_ b: B) { b.g()?.‹3›go() } }
+                """)
+        ]
+        let g = scan(f)
+        expectSite(g, "B", "C", .type, at: 1, in: "A.swift", f)
+        expectSite(g, "A.swift", "C", .construct, at: 2, in: "A.swift", f)
+        expectSite(g, "User", "C", .member, at: 3, in: "A.swift", f)
+    }
+
+    @Test func importsInsideIfMakeModulesVisible() {
+        let g = Scanner.graph(ofModules: [
+            "Core": [(path: "Core/Store.swift", text: "public final class Store {}")],
+            "App": [(path: "App/Screen.swift", text: "#if canImport(Core)\nimport Core\n#endif\nclass Screen { let s: Store }")],
+        ])
+        #expect(g.edge(from: "App.Screen", to: "Core.Store") != nil, "\(describe(g))")
+    }
+}
+
+@Suite struct ExtensionModuleTests {
+    @Test func anExtensionInAnotherModuleIsThatModulesNode() {
+        let g = Scanner.graph(ofModules: [
+            "Models": [(path: "Models/Status.swift", text: "public struct Status { public init() {} }")],
+            "App": [
+                (path: "App/Theme.swift", text: "final class Theme { static let accent = 1 }"),
+                (
+                    path: "App/Status+Row.swift",
+                    text: """
+                        import Models
+                        extension Status {
+                            var tint: Int { Theme.accent }
+                            func badge() -> Int { 1 }
+                        }
+                        """
+                ),
+                (
+                    path: "App/Screen.swift",
+                    text: "import Models\nclass Screen { func show(_ s: Status) { _ = s.badge() } }"
+                ),
+            ],
+        ])
+        let ext = g.node("App.Status+Row")
+        #expect(ext?.kind == .extension && ext?.module == "App", "\(describe(g))")
+        #expect(g.edge(from: "App.Status+Row", to: "Models.Status")?.kinds == [.extends])
+        #expect(g.edge(from: "App.Status+Row", to: "App.Theme") != nil)
+        // The extension's member resolves to the extension node, not to the package's type.
+        #expect(g.edge(from: "App.Screen", to: "App.Status+Row")?.kinds == [.member])
+        // No edge leaves the package for the app.
+        #expect(!g.edges.contains { $0.from.hasPrefix("Models.") && $0.to.hasPrefix("App.") }, "\(describe(g))")
+    }
+
+    @Test func anExtensionInTheSameModuleMergesIntoTheType() {
+        let g = Scanner.graph(ofModules: [
+            "App": [
+                (path: "App/Status.swift", text: "struct Status {}"),
+                (path: "App/Status+Row.swift", text: "extension Status { var theme: Theme? { nil } }\nclass Theme {}"),
+            ]
+        ])
+        #expect(g.node("App.Status+Row") == nil)
+        #expect(g.edge(from: "App.Status", to: "App.Theme") != nil, "\(describe(g))")
+    }
+
+    @Test func anExtensionOfAnSDKTypeExtendsIt() {
+        let f = ["UIView+Shadow.swift": Marked("import UIKit\nextension ‹1›UIView { func shadow() {} }")]
+        let g = Scanner.graph(ofSources: f.map { (path: $0.key, text: $0.value.text) })
+        let p = f["UIView+Shadow.swift"]![1]
+        #expect(
+            g.edge(from: "App.UIView+Shadow", to: "UIView")?.sites
+                == [Site(file: "UIView+Shadow.swift", line: p.line, column: p.column, kind: .extends)])
+    }
+}
+
+@Suite struct SDKClassTreeTests {
+    @Test func membersOfNSObjectAndUIViewControllerExtensionsResolveFromSubclasses() {
+        let f = [
+            "A.swift": Marked(
+                """
+                import UIKit
+                class AppDelegate: UIResponder { var api = 0 }
+                extension NSObject { func appDelegate() -> AppDelegate { fatalError() } }
+                extension UIViewController { func showError() {} }
+                class Feed: UITableViewController {
+                    func load() { _ = ‹1›appDelegate().‹2›api; ‹3›showError() }
+                }
+                class Cell: UICollectionViewCell { func tap() { _ = ‹4›appDelegate() } }
+                class Sheet: UIAlertController { func go() { self.‹5›showError() } }
+                """)
+        ]
+        let g = scan(f)
+        expectSite(g, "Feed", "NSObject+A", .member, at: 1, in: "A.swift", f)
+        expectSite(g, "Feed", "AppDelegate", .member, at: 2, in: "A.swift", f)
+        expectSite(g, "Feed", "UIViewController+A", .member, at: 3, in: "A.swift", f)
+        expectSite(g, "Cell", "NSObject+A", .member, at: 4, in: "A.swift", f)
+        expectSite(g, "Sheet", "UIViewController+A", .member, at: 5, in: "A.swift", f)
+    }
+
+    @Test func swiftUIModifiersOnSDKViewsStayViews() {
+        let f = [
+            "A.swift": Marked(
+                """
+                import SwiftUI
+                extension View { func font(size: Int) -> some View { self } }
+                struct Row: View {
+                    var body: some View {
+                        VStack {
+                            Text("a").‹1›font(size: 12)
+                            Image("b").padding().bold().‹2›font(size: 14)
+                            Color(white: 1).frame(width: 3).‹3›font(size: 1)
+                        }
+                        .‹4›font(size: 2)
+                    }
+                }
+                """)
+        ]
+        let g = scan(f)
+        for n in 1...4 { expectSite(g, "Row", "View+A", .member, at: n, in: "A.swift", f) }
+    }
+
+    @Test func anUnknownSDKTypeGetsNoGuess() {
+        let f = [
+            "A.swift": Marked(
+                """
+                extension NSObject { func appDelegate() {} }
+                class Widget: SomeVendorView { func go() { appDelegate() } }
+                """)
+        ]
+        expectNoEdge(scan(f), "Widget", "NSObject+A")
+    }
+}
