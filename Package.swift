@@ -25,6 +25,16 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // Reads the project's structure (SwiftPM manifests, Xcode projects and workspaces) into
+        // compilation units: between discovery and the scanner.
+        .target(
+            name: "SeamsProject",
+            dependencies: [
+                "SeamsGraph",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(name: "SeamsRules", dependencies: ["SeamsGraph", .product(name: "Yams", package: "Yams")]),
         .target(name: "SeamsReport", dependencies: ["SeamsGraph", "SeamsRules"]),
         // The only code that touches C: DOT text in, picture bytes out, through libgvc.
@@ -36,7 +46,7 @@ let package = Package(
         .target(name: "SeamsRender", dependencies: ["CGraphviz"]),
         .target(
             name: "SeamsKit",
-            dependencies: ["SeamsGraph", "SeamsScanner", "SeamsRules", "SeamsReport", "SeamsRender"]
+            dependencies: ["SeamsGraph", "SeamsProject", "SeamsScanner", "SeamsRules", "SeamsReport", "SeamsRender"]
         ),
         .executableTarget(
             name: "seams",
@@ -46,6 +56,7 @@ let package = Package(
             name: "seams-bench",
             dependencies: [
                 "SeamsKit",
+                "SeamsProject",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -53,12 +64,13 @@ let package = Package(
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
+        .testTarget(name: "SeamsProjectTests", dependencies: ["SeamsProject"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsRender", "SeamsTestSupport"],
+            name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsProject", "SeamsRender", "SeamsTestSupport"],
             exclude: ["Snapshots", "Schemas"]
         ),
         // Depends on the executable so that `swift test` builds the binary it runs.
-        .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "SeamsTestSupport", "seams"]),
+        .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "SeamsProject", "SeamsTestSupport", "seams"]),
     ],
     swiftLanguageModes: [.v5]
 )

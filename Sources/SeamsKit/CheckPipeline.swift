@@ -1,4 +1,5 @@
 import Foundation
+import SeamsProject
 import SeamsGraph
 import SeamsRules
 

@@ -1,4 +1,5 @@
 import Foundation
+import SeamsProject
 import SeamsGraph
 import SeamsRules
 import SeamsScanner
@@ -14,6 +15,7 @@ struct Discovery {
 
     private(set) var files: [SourceFile] = []
     private(set) var unitNames: [String?] = []
+    private(set) var unitSees: [Set<Int>?] = []
     private(set) var diagnostics: [Diagnostic] = []
 
     private var visitedDirs: Set<String> = []
@@ -25,14 +27,6 @@ struct Discovery {
         self.extraExcludes = extraExcludes.map(Glob.init)
     }
 
-    /// A package found during the walk, with its targets' folders.
-    private struct Package {
-        let dir: String
-        /// (absolute folder, target name, unit index), longest folder first.
-        var targets: [(dir: String, name: String, unit: Int)]
-        var strayFiles = 0
-    }
-
     private struct Found {
         var absolute: String
         var display: String
@@ -40,9 +34,17 @@ struct Discovery {
         var package: Int?
     }
 
-    mutating func run(paths: [String], cwd: String) {
+    /// Xcode targets to scan (`--target`, `targets:`); all when empty.
+    var targets: [String] = []
+    var manifest: ManifestMode = .auto
+    /// Where the modules came from, for the summary line.
+    private(set) var origin = "folders"
+    private var packageDirs: [String] = []
+    private var xcodeProjects: [String] = []
+    private var workspaces: [String] = []
+
+    mutating func run(paths: [String], cwd: String) throws {
         var found: [Found] = []
-        var packages: [Package] = []
         for given in paths {
             let abs = PathTools.absolute(given, base: cwd)
             guard let isDir = PathTools.isDirectory(abs) else {
@@ -51,7 +53,7 @@ struct Discovery {
             }
             if isDir {
                 let before = found.count
-                walk(abs, pathRoot: abs, insidePackage: nil, isPathRoot: true, found: &found, packages: &packages)
+                walk(abs, pathRoot: abs, insidePackage: nil, isPathRoot: true, found: &found)
                 if found.count == before {
                     diagnostics.append(
                         Diagnostic(file: given, message: "no Swift files found in this folder", severity: .warning))
@@ -64,19 +66,7 @@ struct Discovery {
                 diagnostics.append(Diagnostic(file: given, message: "not a folder or a .swift file", severity: .error))
             }
         }
-        assign(found, packages: &packages)
-        for p in packages where p.strayFiles > 0 {
-            diagnostics.append(
-                Diagnostic(
-                    file: manifestPath(p.dir),
-                    message: "\(p.strayFiles) Swift file(s) outside every target of this package were not scanned",
-                    severity: .note))
-        }
-    }
-
-    private func manifestPath(_ dir: String) -> String {
-        let rel = PathTools.relative(dir, to: root)
-        return rel == "." ? "Package.swift" : rel + "/Package.swift"
+        try assign(found)
     }
 
     private func isExcluded(_ display: String) -> Bool {
@@ -92,8 +82,7 @@ struct Discovery {
     }
 
     private mutating func walk(
-        _ dir: String, pathRoot: String, insidePackage: Int?, isPathRoot: Bool,
-        found: inout [Found], packages: inout [Package]
+        _ dir: String, pathRoot: String, insidePackage: Int?, isPathRoot: Bool, found: inout [Found]
     ) {
         guard let real = PathTools.realPath(dir) else { return }
         guard visitedDirs.insert(real).inserted else {
@@ -114,8 +103,8 @@ struct Discovery {
                         message: "nested package skipped; name it as a path to scan it", severity: .note))
                 return
             }
-            package = packages.count
-            packages.append(readPackage(dir))
+            package = packageDirs.count
+            packageDirs.append(dir)
         }
         let entries: [String]
         do {
@@ -138,10 +127,17 @@ struct Discovery {
             }
             if isDir {
                 if Self.alwaysSkipped.contains(name) || name.hasPrefix(".build") { continue }
+                // Project files are read, not walked; a package's own are not the app's.
+                if name.hasSuffix(".xcodeproj") {
+                    if package == nil { xcodeProjects.append(path) }
+                    continue
+                }
+                if name.hasSuffix(".xcworkspace") {
+                    if package == nil { workspaces.append(path) }
+                    continue
+                }
                 if isExcluded(PathTools.relative(path, to: root) + "/") { continue }
-                walk(
-                    path, pathRoot: pathRoot, insidePackage: package, isPathRoot: false, found: &found,
-                    packages: &packages)
+                walk(path, pathRoot: pathRoot, insidePackage: package, isPathRoot: false, found: &found)
             } else if name.hasSuffix(".swift"), name != "Package.swift", !name.hasPrefix("Package@swift") {
                 // Non-regular files are passed on: the scanner reports them without opening them.
                 add(path, pathRoot: pathRoot, package: package, found: &found)
@@ -149,66 +145,27 @@ struct Discovery {
         }
     }
 
-    private mutating func readPackage(_ dir: String) -> Package {
-        var package = Package(dir: dir, targets: [])
-        guard let data = FileManager.default.contents(atPath: dir + "/Package.swift"),
-            let text = String(data: data, encoding: .utf8)
-        else {
-            diagnostics.append(
-                Diagnostic(
-                    file: manifestPath(dir),
-                    message: "manifest cannot be read", severity: .error))
-            return package
+    /// Compilation units from the project files (SeamsProject), then `modules:` from the config.
+    private mutating func assign(_ found: [Found]) throws {
+        var input = LayoutInput(
+            files: found.map { LayoutInput.File(absolute: $0.absolute, pathRoot: $0.pathRoot, package: $0.package) },
+            packages: packageDirs, xcodeProjects: xcodeProjects, root: root)
+        input.workspaces = workspaces
+        input.targets = targets
+        input.manifest = manifest
+        let layout: ProjectLayout
+        do {
+            layout = try ProjectLayout.plan(input)
+        } catch let error as LayoutError {
+            throw SeamsError.input(error.description)
         }
-        for target in ManifestReader.targets(inManifest: text) {
-            let folder: String
-            if let path = target.path {
-                folder = PathTools.absolute(path, base: dir)
-            } else {
-                let candidates: [String]
-                switch target.kind {
-                case .test: candidates = ["Tests"]
-                case .plugin: candidates = ["Plugins"]
-                default: candidates = ["Sources", "Source", "src", "srcs"]
-                }
-                folder =
-                    candidates.map { "\(dir)/\($0)/\(target.name)" }.first { PathTools.isDirectory($0) == true }
-                    ?? "\(dir)/\(candidates[0])/\(target.name)"
-            }
-            unitNames.append(target.name)
-            package.targets.append((folder, target.name, unitNames.count - 1))
-        }
-        package.targets.sort { $0.dir.count > $1.dir.count }
-        return package
-    }
-
-    /// Modules: a package's targets; else the top-level folders of each scanned path.
-    /// Compilation units: each target; else the whole scanned folder (an Xcode app is one module).
-    private mutating func assign(_ found: [Found], packages: inout [Package]) {
-        var folderUnits: [String: Int] = [:]
-        for f in found {
-            var module: String
-            var unit: Int
-            if let p = f.package {
-                guard let target = packages[p].targets.first(where: { f.absolute.hasPrefix($0.dir + "/") }) else {
-                    packages[p].strayFiles += 1
-                    continue
-                }
-                module = target.name
-                unit = target.unit
-            } else {
-                if let u = folderUnits[f.pathRoot] {
-                    unit = u
-                } else {
-                    unitNames.append(nil)
-                    unit = unitNames.count - 1
-                    folderUnits[f.pathRoot] = unit
-                }
-                let inRoot = PathTools.relative(f.absolute, to: f.pathRoot).split(separator: "/")
-                module =
-                    inRoot.count > 1
-                    ? String(inRoot[0]) : PathTools.baseName(PathTools.realPath(f.pathRoot) ?? f.pathRoot)
-            }
+        diagnostics += layout.diagnostics
+        origin = layout.origin
+        unitNames = layout.units.map(\.importName)
+        unitSees = layout.units.map(\.sees)
+        for (i, unit) in layout.assignments.sorted(by: { ($0.file, $0.unit) < ($1.file, $1.unit) }) {
+            let f = found[i]
+            var module = layout.folderModules[i] ?? layout.units[unit].name
             if let configured = config.module(for: f.display) { module = configured }
             files.append(SourceFile(path: f.display, location: f.absolute, module: module, unit: unit))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SeamsProject
 import SeamsGraph
 import SeamsRules
 import SeamsScanner
@@ -13,6 +14,9 @@ public struct ScanRequest: Sendable {
     public var granularity: Granularity = .type
     public var maxFileBytes = 10 << 20
     public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// Xcode targets to scan; with none given, `targets:` of the config, else all.
+    public var targets: [String] = []
+    public var manifest: ManifestMode = .auto
     /// The folder relative paths start from; the current directory by default.
     public var workingDirectory: String?
 
@@ -25,6 +29,10 @@ public struct ScanOutcome: Sendable {
     public var graph: Graph
     public var statistics: ScanStatistics
     public var config: SeamsConfig
+    /// Where the modules came from: `NetNewsWire.xcodeproj (8 targets) and 17 packages (…)`.
+    public var origin: String
+    /// The files given to the scanner, as the graph names them.
+    public var scannedFiles: [String]
 }
 
 /// discover → scan → graph: the pipeline every command starts with.
@@ -63,14 +71,16 @@ public enum ScanPipeline {
         _ request: ScanRequest, config: SeamsConfig, root: String, rootLabel: String, cwd: String
     ) throws -> ScanOutcome {
         var discovery = Discovery(root: root, config: config, extraExcludes: request.excludes)
-        discovery.run(paths: request.paths, cwd: cwd)
+        discovery.targets = request.targets.isEmpty ? config.targets : request.targets
+        discovery.manifest = request.manifest
+        try discovery.run(paths: request.paths, cwd: cwd)
         if discovery.files.isEmpty {
             throw SeamsError.nothingToScan(
                 "no Swift files found in \(request.paths.joined(separator: ", "))",
                 diagnostics: discovery.diagnostics)
         }
         let input = ScanInput(
-            root: rootLabel, files: discovery.files, unitImportNames: discovery.unitNames,
+            root: rootLabel, files: discovery.files, unitImportNames: discovery.unitNames, unitSees: discovery.unitSees,
             maxFileBytes: request.maxFileBytes)
         var (graph, stats) = Scanner.scan(input, threads: request.threads)
         if stats.filesScanned == 0 {
@@ -81,7 +91,8 @@ public enum ScanPipeline {
         graph = graph.adding(diagnostics: discovery.diagnostics)
         if !request.includeExternal && !config.includeExternal { graph = graph.removingExternal() }
         graph = graph.regrouped(by: request.granularity)
-        return ScanOutcome(graph: graph, statistics: stats, config: config)
+        return ScanOutcome(graph: graph, statistics: stats, config: config, origin: discovery.origin,
+            scannedFiles: Array(Set(discovery.files.map(\.path))).sorted())
     }
 
     static func loadConfig(_ explicit: String?, root: String, cwd: String) throws -> (SeamsConfig, [ConfigProblem]) {

@@ -8,13 +8,15 @@ private typealias YAMLNode = Yams.Node
 /// `seams.yml`: what the scanner and the rules engine read from beside the code.
 public struct SeamsConfig: Sendable {
     public static let fileName = "seams.yml"
-    public static let knownKeys = ["exclude", "include-external", "modules", "layers", "baseline", "rules"]
+    public static let knownKeys = ["exclude", "include-external", "targets", "modules", "layers", "baseline", "rules"]
 
     public var path: String?
     public var exclude: [Glob] = []
     /// Maps and scans of this code also show the types no scanned file declares (UIKit,
     /// Foundation), as `--include-external` does.
     public var includeExternal = false
+    /// The Xcode targets to scan (as `--target`); all when empty.
+    public var targets: [String] = []
     /// Module name → folder globs, in file order: the first module whose glob matches wins.
     public var modules: [(name: String, globs: [Glob])] = []
     /// From the top down: a module may depend only on modules of the layers after its own.
@@ -122,6 +124,8 @@ private struct ConfigReader {
                 config.exclude = strings(value, key: "exclude").map { Glob($0.value) }
             case "include-external":
                 config.includeExternal = bool(value, key: "include-external") ?? false
+            case "targets":
+                config.targets = strings(value, key: "targets").map(\.value)
             case "modules":
                 guard let modules = value.mapping else {
                     problem(value, "'modules' must map module names to lists of folder globs")

@@ -21,8 +21,10 @@ final class Resolver {
     private var symbols: [TypeSymbol] = []
     private var fileScopeNodes: [String: Node] = [:]
 
-    init(unitImportNames: [String?]) {
-        units = unitImportNames.map { Unit(importName: $0) }
+    init(unitImportNames: [String?], unitSees: [Set<Int>?]? = nil) {
+        units = unitImportNames.enumerated().map { i, name in
+            Unit(importName: name, sees: unitSees.flatMap { i < $0.count ? $0[i] : nil })
+        }
     }
 
     // MARK: Symbol table
@@ -55,9 +57,12 @@ final class Resolver {
 
     private func importedUnits(_ names: [String], from unit: Int) -> [Int] {
         var out: [Int] = []
+        let sees = units[unit].sees
         for name in names {
-            // Prefer a unit of the same name that is not the file's own.
-            if let i = units.indices.first(where: { $0 != unit && units[$0].importName == name }) { out.append(i) }
+            // A unit of that name other than the file's own; among several, one the file's
+            // target can see (its dependencies and linked products).
+            let candidates = units.indices.filter { $0 != unit && units[$0].importName == name }
+            if let i = candidates.first(where: { sees?.contains($0) == true }) ?? candidates.first { out.append(i) }
         }
         return out
     }
@@ -438,6 +443,16 @@ final class Resolver {
     // MARK: Members
 
     /// Members named `name` visible on `symbol`: its own (with extensions), then its supertypes'.
+    /// Members named `name` on `symbol` that code of `scope`'s unit can see: those its own
+    /// unit and the units it imports declare (an app's extension of a package type is not
+    /// visible from the package).
+    func lookupMember(_ name: String, in symbol: TypeSymbol, from scope: Scope) -> [MemberRef] {
+        let refs = lookupMember(name, in: symbol)
+        let unit = scope.file.unit
+        if refs.allSatisfy({ $0.scope.file.unit == unit }) { return refs }
+        return refs.filter { $0.scope.file.unit == unit || scope.file.imports.contains($0.scope.file.unit) }
+    }
+
     func lookupMember(_ name: String, in symbol: TypeSymbol) -> [MemberRef] {
         let key = ObjectIdentifier(symbol)
         if let cached = memberLookupCache[key]?[name] { return cached }
@@ -477,8 +492,8 @@ final class Resolver {
     }
 
     /// Declared initializers, or a struct's memberwise one: its stored properties in order.
-    func initializers(of symbol: TypeSymbol) -> [MemberRef] {
-        let declared = lookupMember("init", in: symbol)
+    func initializers(of symbol: TypeSymbol, from scope: Scope) -> [MemberRef] {
+        let declared = lookupMember("init", in: symbol, from: scope)
         guard declared.isEmpty, symbol.kind == .struct else { return declared }
         let key = "init()memberwise"
         if let cached = memberLookupCache[ObjectIdentifier(symbol)]?[key] { return cached }
@@ -629,7 +644,7 @@ final class Resolver {
             if n == "Self", let t = scope.type { return Val(typeRef: t) }
             var t = scope.type
             while let s = t {
-                let refs = lookupMember(n, in: s)
+                let refs = lookupMember(n, in: s, from: scope)
                 if !refs.isEmpty { return memberVal(refs, loc: loc) }
                 t = s.parent
             }
@@ -674,22 +689,22 @@ final class Resolver {
                 if name == "init" {
                     if let l = b.typeLoc { emit(t, l, .construct, scope) }
                     var v = Val(type: .function(.nominal(t)))
-                    v.candidates = initializers(of: t)
+                    v.candidates = initializers(of: t, from: scope)
                     return v
                 }
                 if let l = b.typeLoc { emit(t, l, .static, scope) }
                 if case .symbol(let nested) = nestedType(name, in: t) { return Val(typeRef: nested, typeLoc: loc) }
-                if t.isExternal, name.first?.isUppercase == true, lookupMember(name, in: t).isEmpty {
+                if t.isExternal, name.first?.isUppercase == true, lookupMember(name, in: t, from: scope).isEmpty {
                     return Val(typeRef: externalSymbol("\(t.qualifiedName).\(name)"), typeLoc: nil)
                 }
-                return memberVal(lookupMember(name, in: t), loc: loc, skip: t.nodeID)
+                return memberVal(lookupMember(name, in: t, from: scope), loc: loc, skip: t.nodeID)
             }
             guard let bt = settle(b, scope: scope) else { return Val() }
-            return member(of: bt, name, loc)
+            return member(of: bt, name, loc, scope: scope)
 
         case .implicitMember(let name, let loc):
             guard case .nominal(let t)? = expected else { return Val() }
-            let refs = lookupMember(name, in: t)
+            let refs = lookupMember(name, in: t, from: scope)
             if refs.isEmpty {
                 emit(t, loc, .implicitMember, scope)
                 return Val(type: .nominal(t))
@@ -705,7 +720,7 @@ final class Resolver {
             var result: RType?
             if let t = c.typeRef {
                 if let l = c.typeLoc { emit(t, l, .construct, scope) }
-                candidates = initializers(of: t)
+                candidates = initializers(of: t, from: scope)
                 result = .nominal(t)
             }
             let chosen = pick(candidates, args: args)
@@ -744,7 +759,7 @@ final class Resolver {
             case .array(let el)?: result = el
             case .dictionary(_, let v)?: result = v
             case .nominal(let s)?:
-                let refs = lookupMember("subscript", in: s)
+                let refs = lookupMember("subscript", in: s, from: scope)
                 chosen = pick(refs, args: args)
                 if let chosen {
                     result = valueType(of: chosen.0)
@@ -810,7 +825,7 @@ final class Resolver {
             }
             for (name, loc) in comps {
                 guard let c = current else { break }
-                current = settle(member(of: c, name, loc), scope: scope)
+                current = settle(member(of: c, name, loc, scope: scope), scope: scope)
             }
             return Val()
 
@@ -877,10 +892,10 @@ final class Resolver {
     }
 
     /// `value.name` where the value's type is known.
-    private func member(of type: RType, _ name: String, _ loc: Loc) -> Val {
+    private func member(of type: RType, _ name: String, _ loc: Loc, scope: Scope) -> Val {
         switch type {
         case .nominal(let s):
-            let refs = lookupMember(name, in: s)
+            let refs = lookupMember(name, in: s, from: scope)
             if refs.isEmpty, let modified = modifierProtocol(of: s) {
                 // An SDK modifier (`.padding()`, `.bold()`): its result is a View again.
                 return Val(type: .function(.nominal(modified)))
@@ -893,7 +908,7 @@ final class Resolver {
             case "filter", "sorted", "reversed", "shuffled", "dropFirst", "dropLast", "prefix", "suffix":
                 return Val(type: .function(.array(el)))
             default:
-                return memberVal(lookupMember(name, in: externalSymbol("Array")), loc: loc)
+                return memberVal(lookupMember(name, in: externalSymbol("Array"), from: scope), loc: loc)
             }
         case .dictionary(let k, let v):
             if name == "keys" { return Val(type: .array(k)) }

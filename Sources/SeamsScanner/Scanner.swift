@@ -26,12 +26,19 @@ public struct ScanInput: Sendable {
     public var files: [SourceFile]
     /// The name other files `import` each unit by; nil for an app target nobody imports.
     public var unitImportNames: [String?]
+    /// Per unit, the units it can see (its target dependencies and linked products): an
+    /// `import` picks among same-named units one it can see. nil: any.
+    public var unitSees: [Set<Int>?]
     public var maxFileBytes: Int
 
-    public init(root: String, files: [SourceFile], unitImportNames: [String?], maxFileBytes: Int = 10 << 20) {
+    public init(
+        root: String, files: [SourceFile], unitImportNames: [String?], unitSees: [Set<Int>?]? = nil,
+        maxFileBytes: Int = 10 << 20
+    ) {
         self.root = root
         self.files = files
         self.unitImportNames = unitImportNames
+        self.unitSees = unitSees ?? unitImportNames.map { _ in nil }
         self.maxFileBytes = maxFileBytes
     }
 }
@@ -57,46 +64,56 @@ public enum Scanner {
     public static func scan(_ input: ScanInput, threads: Int = ProcessInfo.processInfo.activeProcessorCount)
         -> (Graph, ScanStatistics)
     {
-        let files = input.files.sorted { $0.path < $1.path }
+        let files = input.files.sorted { ($0.path, $0.unit) < ($1.path, $1.unit) }
         var stats = ScanStatistics(filesScanned: 0, lines: 0)
         let clock = DispatchTime.now()
-        let collected = ParallelMap.run(count: files.count, threads: threads) { i in
-            readAndCollect(files[i], maxBytes: input.maxFileBytes)
+        // A file compiled by several targets is parsed once; its facts serve each unit.
+        var firstOfPath: [Int] = []
+        for (i, f) in files.enumerated() where i == 0 || files[i - 1].path != f.path { firstOfPath.append(i) }
+        let parsed = ParallelMap.run(count: firstOfPath.count, threads: threads) { k in
+            readAndCollect(files[firstOfPath[k]], maxBytes: input.maxFileBytes)
         }
         var diagnostics: [Diagnostic] = []
         var usable: [(FileFacts, FileContext)] = []
         var moduleFiles: [String: Int] = [:]
         var lines = 0
-        for (file, result) in zip(files, collected) {
+        var readable = 0
+        for (k, result) in parsed.enumerated() {
+            let end = k + 1 < firstOfPath.count ? firstOfPath[k + 1] : files.count
             switch result {
             case .failure(let d):
                 diagnostics.append(d)
             case .success(let facts):
                 diagnostics.append(contentsOf: facts.diagnostics)
                 lines += facts.lines
-                moduleFiles[file.module, default: 0] += 1
-                usable.append((facts, FileContext(path: file.path, module: file.module, unit: file.unit)))
+                readable += 1
+                for file in files[firstOfPath[k]..<end] {
+                    moduleFiles[file.module, default: 0] += 1
+                    usable.append((facts, FileContext(path: file.path, module: file.module, unit: file.unit)))
+                }
             }
         }
         stats.collectSeconds = since(clock)
-        stats.filesScanned = usable.count
+        stats.filesScanned = readable
         stats.lines = lines
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
         let graph = resolve(
-            usable, unitImportNames: input.unitImportNames, root: input.root, modules: modules,
+            usable, unitImportNames: input.unitImportNames, unitSees: input.unitSees, root: input.root,
+            modules: modules,
             diagnostics: diagnostics, threads: threads, stats: &stats)
         return (graph, stats)
     }
 
     /// Phase 2, shared by every entry point: symbol table, then bodies on `threads` workers.
     private static func resolve(
-        _ files: [(FileFacts, FileContext)], unitImportNames: [String?], root: String, modules: [ModuleInfo],
+        _ files: [(FileFacts, FileContext)], unitImportNames: [String?], unitSees: [Set<Int>?]? = nil,
+        root: String, modules: [ModuleInfo],
         diagnostics: [Diagnostic], threads: Int, stats: inout ScanStatistics
     ) -> Graph {
         var timings = stats
         let graph = ParallelMap.onLargeStack {
             var clock = DispatchTime.now()
-            let resolver = Resolver(unitImportNames: unitImportNames)
+            let resolver = Resolver(unitImportNames: unitImportNames, unitSees: unitSees)
             resolver.declare(files: files)
             resolver.resolveAll(threads: threads)
             timings.resolveSeconds = since(clock)

@@ -107,11 +107,14 @@ final class Scope {
 /// every folder of an Xcode-style tree, which builds as one app module).
 final class Unit {
     let importName: String?
+    /// Units this unit can see; nil: any.
+    let sees: Set<Int>?
     var types: [String: TypeSymbol] = [:]
     var globals: [String: [MemberRef]] = [:]
 
-    init(importName: String?) {
+    init(importName: String?, sees: Set<Int>? = nil) {
         self.importName = importName
+        self.sees = sees
     }
 }
 

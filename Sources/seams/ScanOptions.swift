@@ -1,6 +1,9 @@
 import ArgumentParser
 import SeamsGraph
 import SeamsKit
+import SeamsProject
+
+extension ManifestMode: ExpressibleByArgument {}
 
 extension Granularity: ExpressibleByArgument {}
 
@@ -25,6 +28,12 @@ struct SourceFlags: ParsableArguments {
     @Option(help: "Skip files larger than this many megabytes (generated code).")
     var maxFileSize = 10
 
+    @Option(name: .customLong("target"), help: "Scan this Xcode target (and the packages in the tree); repeatable.")
+    var targets: [String] = []
+
+    @Option(help: "How to read Package.swift: auto (as syntax, asking SwiftPM when that leaves files out), syntax or swift.")
+    var manifest: ManifestMode = .auto
+
     func validate() throws {
         guard maxFileSize > 0 else { throw ValidationError("--max-file-size must be a positive number of megabytes") }
     }
@@ -34,6 +43,8 @@ struct SourceFlags: ParsableArguments {
         r.excludes = exclude
         r.configPath = config
         r.maxFileBytes = maxFileSize << 20
+        r.targets = targets
+        r.manifest = manifest
         return r
     }
 }

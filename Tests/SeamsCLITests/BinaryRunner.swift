@@ -1,5 +1,6 @@
 import Foundation
 import SeamsKit
+import SeamsProject
 import SeamsTestSupport
 import Testing
 

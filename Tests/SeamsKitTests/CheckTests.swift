@@ -1,5 +1,6 @@
 import Foundation
 import SeamsKit
+import SeamsProject
 @testable import SeamsReport
 import SeamsRules
 import SeamsTestSupport

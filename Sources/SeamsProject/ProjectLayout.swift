@@ -1,0 +1,296 @@
+import Foundation
+import SeamsGraph
+
+/// What discovery found: Swift files, and the project files that say how they build.
+public struct LayoutInput: Sendable {
+    public struct File: Sendable {
+        public var absolute: String
+        /// The scanned folder it was found under (top-level folders name modules there).
+        public var pathRoot: String
+        /// Index into `packages` of the package whose folder holds it.
+        public var package: Int?
+
+        public init(absolute: String, pathRoot: String, package: Int?) {
+            self.absolute = absolute
+            self.pathRoot = pathRoot
+            self.package = package
+        }
+    }
+
+    public var files: [File]
+    /// Folders holding a `Package.swift`.
+    public var packages: [String]
+    /// `.xcodeproj` folders found under the scanned paths.
+    public var xcodeProjects: [String]
+    /// `.xcworkspace` folders found under the scanned paths (not those inside a project).
+    public var workspaces: [String] = []
+    /// Xcode targets to scan; all when empty.
+    public var targets: [String] = []
+    public var manifest: ManifestMode = .auto
+    /// For messages: paths are shown relative to it.
+    public var root: String
+    public var swift: String? = PackageReader.swiftOnPath()
+
+    public init(files: [File], packages: [String], xcodeProjects: [String], root: String) {
+        self.files = files
+        self.packages = packages
+        self.xcodeProjects = xcodeProjects
+        self.root = root
+    }
+}
+
+/// A compilation unit: one module as the compiler builds it.
+public struct UnitInfo: Sendable, Equatable {
+    /// The module name shown in the graph.
+    public var name: String
+    /// The name other files `import` it by; nil for a folder module nobody imports.
+    public var importName: String?
+    /// Units it can see (target dependencies, linked package products); nil: any.
+    public var sees: Set<Int>?
+}
+
+public struct LayoutError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}
+
+/// Files assigned to compilation units: `modules:` aside (the config's, applied after), from
+/// the project files (Xcode projects, `Package.swift`), else the top-level folders.
+public struct ProjectLayout: Sendable {
+    public var units: [UnitInfo] = []
+    /// (index into the input's files, unit): a file compiled by two targets is there twice.
+    public var assignments: [(file: Int, unit: Int)] = []
+    public var diagnostics: [Diagnostic] = []
+    /// Where the modules came from, for the summary line.
+    public var origin: String = "folders"
+
+    public static func plan(_ input: LayoutInput) throws -> ProjectLayout {
+        var layout = ProjectLayout()
+        var origins: [String] = []
+
+        // Xcode targets first: an app's target keeps its name when a package has a same-named one.
+        let loose = input.files.indices.filter { input.files[$0].package == nil }
+        var xcodeOrigin: String?
+        if !input.xcodeProjects.isEmpty { xcodeOrigin = try layout.assignXcodeTargets(loose, input) }
+        // Packages: their targets, read as syntax or from SwiftPM.
+        var filesByPackage: [Int: [Int]] = [:]
+        for (i, f) in input.files.enumerated() { if let p = f.package { filesByPackage[p, default: []].append(i) } }
+        var methods: [PackageTargets.Method: Int] = [:]
+        for (p, dir) in input.packages.enumerated() {
+            let members = filesByPackage[p] ?? []
+            let display = manifestDisplay(dir, root: input.root)
+            let package = PackageReader.read(
+                dir: dir, files: members.map { input.files[$0].absolute }, mode: input.manifest, swift: input.swift,
+                display: display)
+            methods[package.method, default: 0] += 1
+            layout.diagnostics += package.diagnostics
+            var unitOf: [String: Int] = [:]
+            for t in package.targets {
+                unitOf[t.name] = layout.addUnit(
+                    name: t.name, importName: t.name, sees: nil, qualifier: PathTools.baseName(dir))
+            }
+            var stray: [String] = []
+            for i in members {
+                if let t = package.target(compiling: input.files[i].absolute), let u = unitOf[t.name] {
+                    layout.assignments.append((i, u))
+                } else {
+                    stray.append(input.files[i].absolute)
+                }
+            }
+            if let note = uncompiledNote(stray, below: dir, file: display) { layout.diagnostics.append(note) }
+        }
+        if !input.packages.isEmpty {
+            let how = methods.keys.sorted { $0.rawValue < $1.rawValue }.map { "\($0.rawValue): \(methods[$0]!)" }
+            origins.append(
+                "\(input.packages.count) package\(input.packages.count == 1 ? "" : "s") (manifests read by \(how.joined(separator: ", ")))"
+            )
+        }
+
+        layout.resolveLinkedProducts()
+        if let xcodeOrigin { origins.insert(xcodeOrigin, at: 0) } else { layout.assignFolders(loose, input) }
+        layout.notePackagesOutside(input)
+        layout.origin = origins.isEmpty ? "folders" : origins.joined(separator: " and ")
+        return layout
+    }
+
+    /// A unit named `name`, or `name (qualifier)` when that is taken.
+    private mutating func addUnit(name: String, importName: String?, sees: Set<Int>?, qualifier: String? = nil) -> Int {
+        var unique = name
+        var n = 2
+        while units.contains(where: { $0.name == unique }) {
+            unique = n == 2 && qualifier != nil ? "\(name) (\(qualifier!))" : "\(name)-\(n)"
+            n += 1
+        }
+        units.append(UnitInfo(name: unique, importName: importName, sees: sees))
+        return units.count - 1
+    }
+
+    /// No project file: each scanned folder is one unit, its top-level folders the modules
+    /// (an Xcode-style tree with no project file builds as one app module).
+    private mutating func assignFolders(_ files: [Int], _ input: LayoutInput) {
+        var unitOfRoot: [String: Int] = [:]
+        for i in files {
+            let f = input.files[i]
+            let inRoot = PathTools.relative(f.absolute, to: f.pathRoot).split(separator: "/")
+            let module =
+                inRoot.count > 1 ? String(inRoot[0]) : PathTools.baseName(PathTools.realPath(f.pathRoot) ?? f.pathRoot)
+            // One compilation unit per scanned folder; the module is only its name in the graph.
+            let unit: Int
+            if let u = unitOfRoot[f.pathRoot] {
+                unit = u
+            } else {
+                unit = units.count
+                units.append(UnitInfo(name: module, importName: nil, sees: nil))
+                unitOfRoot[f.pathRoot] = unit
+            }
+            assignments.append((i, unit))
+            folderModules[i] = module
+        }
+    }
+
+    /// Module names of files placed by folder, which share their folder's unit.
+    public var folderModules: [Int: String] = [:]
+    /// Xcode units and the package products they link, resolved once packages are read.
+    private var linkedProducts: [(unit: Int, products: [String])] = []
+
+    private mutating func resolveLinkedProducts() {
+        let packageUnits = units.indices.filter { units[$0].sees == nil }
+        for (unit, products) in linkedProducts {
+            let linked = products.flatMap { p in packageUnits.filter { units[$0].importName == p } }
+            units[unit].sees?.formUnion(linked)
+        }
+    }
+
+    /// Local packages the Xcode projects reference, by project name.
+    private var projectPackages: [(by: String, dir: String)] = []
+
+    /// Xcode targets: each native target compiling Swift is a module; a variant whose Swift
+    /// files another target compiles too is folded into it.
+    private mutating func assignXcodeTargets(_ files: [Int], _ input: LayoutInput) throws -> String {
+        var projects: [XcodeProject] = []
+        for path in input.xcodeProjects {
+            do {
+                projects.append(try XcodeProjectReader.read(xcodeproj: path))
+            } catch {
+                diagnostics.append(
+                    Diagnostic(
+                        file: PathTools.relative(path, to: input.root), message: "\(error); its files are not scanned",
+                        severity: .error))
+            }
+        }
+        var targets: [(project: XcodeProject, target: XcodeProject.Target, files: Set<String>)] = []
+        for p in projects {
+            projectPackages += p.localPackages.map { (p.name, $0) }
+            for t in p.targets where !t.swiftFiles.isEmpty {
+                targets.append((p, t, Set(t.swiftFiles.map { PathTools.realPath($0) ?? $0 })))
+            }
+        }
+        // Folding: larger targets first, so a variant folds into the fullest target holding it.
+        targets.sort { ($0.files.count, $1.target.name) > ($1.files.count, $0.target.name) }
+        var foldedInto: [Int: Int] = [:]
+        for i in targets.indices {
+            if let j = (0..<i).first(where: { foldedInto[$0] == nil && targets[i].files.isSubset(of: targets[$0].files) }) {
+                foldedInto[i] = j
+                diagnostics.append(
+                    Diagnostic(
+                        file: PathTools.relative(targets[i].project.path, to: input.root),
+                        message:
+                            "target \(targets[i].target.name) compiles only files of \(targets[j].target.name): folded into it",
+                        severity: .note))
+            }
+        }
+        // Selection by name (a folded variant selects its target).
+        var chosen = Set(targets.indices.filter { foldedInto[$0] == nil })
+        if !input.targets.isEmpty {
+            chosen = []
+            for name in input.targets {
+                guard let i = targets.firstIndex(where: { $0.target.name == name }) else {
+                    let known = Set(targets.map(\.target.name)).sorted()
+                    throw LayoutError(
+                        description: "no Xcode target named \(name); the targets are: \(known.joined(separator: ", "))")
+                }
+                chosen.insert(foldedInto[i] ?? i)
+            }
+        }
+        var unitOfTarget: [Int: Int] = [:]
+        let order = chosen.sorted { targets[$0].target.name < targets[$1].target.name }
+        for i in order {
+            unitOfTarget[i] = addUnit(name: targets[i].target.name, importName: targets[i].target.moduleName, sees: [])
+        }
+        // What each can see: the targets it depends on, and (once packages are read) the
+        // package targets its products name.
+        for i in order {
+            let t = targets[i].target
+            var sees: Set<Int> = []
+            linkedProducts.append((unitOfTarget[i]!, t.packageProducts))
+            for dep in t.dependencies {
+                if let j = targets.firstIndex(where: { $0.target.name == dep }), let u = unitOfTarget[foldedInto[j] ?? j] {
+                    sees.insert(u)
+                }
+            }
+            units[unitOfTarget[i]!].sees = sees
+        }
+        var unitsOfFile: [String: [Int]] = [:]
+        for (i, u) in unitOfTarget.sorted(by: { $0.value < $1.value }) {
+            for f in targets[i].files { unitsOfFile[f, default: []].append(u) }
+        }
+        var uncompiled: [String] = []
+        for i in files {
+            let f = input.files[i]
+            let key = PathTools.realPath(f.absolute) ?? f.absolute
+            if let us = unitsOfFile[key] {
+                for u in us { assignments.append((i, u)) }
+            } else if targets.contains(where: { $0.files.contains(key) }) {
+                continue  // compiled by a target that was not chosen
+            } else {
+                uncompiled.append(f.absolute)
+            }
+        }
+        if let note = Self.uncompiledNote(
+            uncompiled, below: input.root, file: PathTools.relative(input.xcodeProjects[0], to: input.root))
+        {
+            diagnostics.append(note)
+        }
+        let names = projects.map(\.name).joined(separator: ", ")
+        return "\(names) (\(unitOfTarget.count) target\(unitOfTarget.count == 1 ? "" : "s"))"
+    }
+
+    /// Local packages referenced by a project or workspace but outside every scanned folder.
+    private mutating func notePackagesOutside(_ input: LayoutInput) {
+        var referenced = projectPackages
+        for ws in input.workspaces {
+            referenced += WorkspaceReader.references(of: ws).filter { !$0.hasSuffix(".xcodeproj") }.map {
+                (PathTools.baseName(ws), $0)
+            }
+        }
+        let known = Set(input.packages.map { PathTools.realPath($0) ?? $0 })
+        for (by, dir) in referenced where !known.contains(PathTools.realPath(dir) ?? dir) {
+            guard FileManager.default.fileExists(atPath: dir + "/Package.swift") else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    file: PathTools.relative(dir, to: input.root),
+                    message: "local package of \(by) lies outside the scanned folders; name it as a path to scan it",
+                    severity: .note))
+        }
+    }
+
+    /// One note for the Swift files under a project that none of its targets compiles: how
+    /// many, and in which top folders.
+    static func uncompiledNote(_ files: [String], below dir: String, file: String) -> Diagnostic? {
+        guard !files.isEmpty else { return nil }
+        var byFolder: [String: Int] = [:]
+        for f in files {
+            let relative = PathTools.relative(f, to: dir).split(separator: "/")
+            byFolder[relative.count > 1 ? String(relative[0]) : ".", default: 0] += 1
+        }
+        let places = byFolder.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }
+        return Diagnostic(
+            file: file,
+            message: "\(files.count) Swift file(s) that no target compiles were not scanned (\(places.joined(separator: ", ")))",
+            severity: .note)
+    }
+
+    private static func manifestDisplay(_ dir: String, root: String) -> String {
+        let rel = PathTools.relative(dir, to: root)
+        return rel == "." ? "Package.swift" : rel + "/Package.swift"
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// The parts of an Xcode project (`*.xcodeproj/project.pbxproj`) that decide what compiles
+/// where: its native targets, each with the Swift files of its Sources build phase or its
+/// synchronized folders, the targets it depends on and the package products it links.
+public struct XcodeProject: Sendable, Equatable {
+    public struct Target: Sendable, Equatable {
+        public var name: String
+        /// The name `import` uses: PRODUCT_MODULE_NAME when written out, else the target name,
+        /// as a C99 identifier (Xcode's own rule: `NetNewsWire iOS` imports as `NetNewsWire_iOS`).
+        public var moduleName: String
+        /// Absolute paths of the Swift files it compiles, sorted.
+        public var swiftFiles: [String]
+        /// Names of the targets of this project it depends on.
+        public var dependencies: [String]
+        /// Names of the package products it links.
+        public var packageProducts: [String]
+    }
+
+    /// Absolute path of the `.xcodeproj` folder.
+    public var path: String
+    public var targets: [Target]
+    /// Absolute folders of the local Swift packages it references.
+    public var localPackages: [String]
+
+    public var name: String { PathTools.baseName(path) }
+}
+
+public enum XcodeProjectError: Error, Equatable, CustomStringConvertible {
+    case unreadable(String)
+    case notAProject(String, String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path): return "\(path): cannot be read"
+        case .notAProject(let path, let why): return "\(path): not an Xcode project file (\(why))"
+        }
+    }
+}
+
+/// Reads `project.pbxproj` with Foundation's property-list reader (it is an OpenStep plist).
+public enum XcodeProjectReader {
+    /// `folderLister` lists the files under a synchronized folder; the file system by default.
+    public static func read(
+        xcodeproj: String, listFiles: (String) -> [String] = PathTools.swiftFilesBelow
+    ) throws -> XcodeProject {
+        let file = xcodeproj + "/project.pbxproj"
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw XcodeProjectError.unreadable(file)
+        }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+        } catch {
+            throw XcodeProjectError.notAProject(file, "it does not parse as a property list")
+        }
+        guard let top = plist as? [String: Any], let objects = top["objects"] as? [String: [String: Any]],
+            let rootID = top["rootObject"] as? String, let root = objects[rootID]
+        else { throw XcodeProjectError.notAProject(file, "no objects or root object") }
+        var reader = Objects(objects: objects)
+        let projectDir = PathTools.parent(xcodeproj)
+        let sourceRoot = PathTools.absolute(root["projectDirPath"] as? String ?? "", base: projectDir)
+        if let main = root["mainGroup"] as? String { reader.placeGroups(from: main, in: sourceRoot, sourceRoot: sourceRoot) }
+
+        var targets: [XcodeProject.Target] = []
+        var byID: [String: String] = [:]
+        for id in root["targets"] as? [String] ?? [] {
+            if let t = objects[id], t["isa"] as? String == "PBXNativeTarget", let name = t["name"] as? String {
+                byID[id] = name
+            }
+        }
+        for id in root["targets"] as? [String] ?? [] {
+            guard let t = objects[id], t["isa"] as? String == "PBXNativeTarget", let name = byID[id] else { continue }
+            var files: Set<String> = []
+            for phaseID in t["buildPhases"] as? [String] ?? [] {
+                guard let phase = objects[phaseID], phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
+                for buildFileID in phase["files"] as? [String] ?? [] {
+                    guard let ref = objects[buildFileID]?["fileRef"] as? String,
+                        let path = reader.paths[ref], path.hasSuffix(".swift")
+                    else { continue }
+                    files.insert(path)
+                }
+            }
+            files.formUnion(reader.synchronizedFiles(of: id, groups: t["fileSystemSynchronizedGroups"], listFiles))
+            let dependencies = (t["dependencies"] as? [String] ?? []).compactMap { dep -> String? in
+                guard let targetID = objects[dep]?["target"] as? String else { return nil }
+                return byID[targetID]
+            }
+            let products = (t["packageProductDependencies"] as? [String] ?? []).compactMap {
+                objects[$0]?["productName"] as? String
+            }
+            targets.append(
+                XcodeProject.Target(
+                    name: name, moduleName: moduleName(of: t, targetName: name, objects: objects),
+                    swiftFiles: files.sorted(), dependencies: dependencies.sorted(), packageProducts: products.sorted()))
+        }
+        let packages = (root["packageReferences"] as? [String] ?? []).compactMap { id -> String? in
+            guard let ref = objects[id], ref["isa"] as? String == "XCLocalSwiftPackageReference",
+                let relative = ref["relativePath"] as? String
+            else { return nil }
+            return PathTools.absolute(relative, base: sourceRoot)
+        }
+        return XcodeProject(path: xcodeproj, targets: targets, localPackages: packages.sorted())
+    }
+
+    /// PRODUCT_MODULE_NAME, else PRODUCT_NAME, when the same literal in every configuration;
+    /// otherwise the target's name. Build-setting references (`$(TARGET_NAME)`) mean the name.
+    private static func moduleName(of target: [String: Any], targetName: String, objects: [String: [String: Any]])
+        -> String
+    {
+        var chosen: String?
+        if let listID = target["buildConfigurationList"] as? String,
+            let configs = objects[listID]?["buildConfigurations"] as? [String]
+        {
+            for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
+                let values = Set(
+                    configs.compactMap { (objects[$0]?["buildSettings"] as? [String: Any])?[key] as? String })
+                if values.count == 1, let v = values.first, !v.contains("$") {
+                    chosen = v
+                    break
+                }
+            }
+        }
+        return c99Identifier(chosen ?? targetName)
+    }
+
+    static func c99Identifier(_ name: String) -> String {
+        var out = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if out.first?.isNumber == true { out = "_" + out }
+        return out
+    }
+
+    /// The object table, with the absolute path of every file reference and group placed.
+    private struct Objects {
+        let objects: [String: [String: Any]]
+        var paths: [String: String] = [:]
+
+        init(objects: [String: [String: Any]]) { self.objects = objects }
+
+        /// Walks the group tree from the main group: `<group>` paths are relative to the
+        /// enclosing group's folder, `SOURCE_ROOT` to the project's, `<absolute>` stand alone.
+        mutating func placeGroups(from id: String, in parentDir: String, sourceRoot: String, depth: Int = 0) {
+            guard depth < 64, let object = objects[id], paths[id] == nil else { return }
+            let own = object["path"] as? String
+            let dir: String?
+            switch object["sourceTree"] as? String ?? "<group>" {
+            case "<group>": dir = own.map { PathTools.absolute($0, base: parentDir) } ?? parentDir
+            case "SOURCE_ROOT": dir = own.map { PathTools.absolute($0, base: sourceRoot) } ?? sourceRoot
+            case "<absolute>": dir = own
+            default: dir = nil  // SDKROOT, BUILT_PRODUCTS_DIR, DEVELOPER_DIR: never the app's sources
+            }
+            guard let dir else { return }
+            paths[id] = dir
+            for child in object["children"] as? [String] ?? [] {
+                placeGroups(from: child, in: dir, sourceRoot: sourceRoot, depth: depth + 1)
+            }
+        }
+
+        /// Swift files of the target's synchronized folders, with membership exceptions: an
+        /// exception set names files whose membership differs from the folder's for its target
+        /// (left out of a target that has the folder, added to one that has not).
+        func synchronizedFiles(of targetID: String, groups: Any?, _ listFiles: (String) -> [String]) -> Set<String> {
+            var files: Set<String> = []
+            let owned = Set(groups as? [String] ?? [])
+            for (groupID, group) in objects where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
+                guard let dir = paths[groupID] else { continue }
+                var toggled: [String] = []
+                for setID in group["exceptions"] as? [String] ?? [] {
+                    guard let set = objects[setID], set["target"] as? String == targetID,
+                        set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet"
+                    else { continue }
+                    toggled += (set["membershipExceptions"] as? [String] ?? []).map { dir + "/" + $0 }
+                }
+                let isOwned = owned.contains(groupID)
+                guard isOwned || !toggled.isEmpty else { continue }
+                for file in listFiles(dir) {
+                    let excepted = toggled.contains { file == $0 || file.hasPrefix($0 + "/") }
+                    if isOwned != excepted { files.insert(file) }
+                }
+            }
+            return files
+        }
+    }
+}

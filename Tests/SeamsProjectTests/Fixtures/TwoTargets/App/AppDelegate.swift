@@ -1,0 +1,2 @@
+import LocalKit
+final class AppDelegate { let player = Player(); let theme = Theme(); let nav = NavigationManager() }

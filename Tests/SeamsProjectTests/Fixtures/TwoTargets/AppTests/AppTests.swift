@@ -1,0 +1,2 @@
+@testable import Podcasts
+final class AppTests { let sut = AppDelegate() }

@@ -1,0 +1,1 @@
+final class Theme { let accent = 1 }

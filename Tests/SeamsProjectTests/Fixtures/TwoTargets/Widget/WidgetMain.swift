@@ -1,0 +1,1 @@
+struct WidgetMain { let nav: NavigationManager; let synced: SyncedThing }

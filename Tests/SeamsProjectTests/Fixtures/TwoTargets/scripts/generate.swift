@@ -1,0 +1,1 @@
+print("not compiled by any target")

@@ -1,0 +1,107 @@
+import Foundation
+import SeamsProject
+import Testing
+
+/// The fixture `TwoTargets`: an app, a widget sharing a file and holding a synchronized folder
+/// with an exception, a unit-test target, an App Store variant, and a local package.
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+@Suite struct XcodeProjectTests {
+    let root = fixtures + "/TwoTargets"
+
+    func target(_ p: XcodeProject, _ name: String) -> XcodeProject.Target? { p.targets.first { $0.name == name } }
+
+    func relative(_ files: [String]) -> [String] { files.map { PathTools.relative($0, to: root) } }
+
+    @Test func targetsAndTheirFilesThroughTheGroupTree() throws {
+        let p = try XcodeProjectReader.read(xcodeproj: root + "/Podcasts.xcodeproj")
+        #expect(p.targets.map(\.name) == ["Podcasts", "Podcasts Widget", "PodcastsTests", "Podcasts AppStore"])
+        // <group> paths nest; SOURCE_ROOT starts at the project's folder.
+        #expect(
+            relative(target(p, "Podcasts")!.swiftFiles)
+                == ["App/AppDelegate.swift", "App/Screens/NavigationManager.swift", "Shared/Theme.swift"])
+        // A synchronized folder less its exception, plus the build phase's files.
+        #expect(
+            relative(target(p, "Podcasts Widget")!.swiftFiles) == [
+                "Shared/Theme.swift", "Synced/SyncedThing.swift", "Widget/NavigationManager.swift",
+                "Widget/WidgetMain.swift",
+            ])
+        // A group with `name` and `path` uses the path.
+        #expect(relative(target(p, "PodcastsTests")!.swiftFiles) == ["AppTests/AppTests.swift"])
+        #expect(target(p, "Podcasts Widget")!.moduleName == "Podcasts_Widget")
+        #expect(target(p, "PodcastsTests")!.dependencies == ["Podcasts"])
+        #expect(target(p, "Podcasts")!.packageProducts == ["LocalKit"])
+        #expect(relative(p.localPackages) == ["LocalKit"])
+    }
+
+    @Test func anExceptionAddsAFileToATargetWithoutTheFolder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seams-xc-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/P.xcodeproj", withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: root + "/Podcasts.xcodeproj/project.pbxproj", encoding: .utf8)
+            .replacingOccurrences(of: "target = A0000000000000000000TA02;", with: "target = A0000000000000000000TA01;")
+        try text.write(toFile: dir + "/P.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let files = ["Synced/SyncedThing.swift", "Synced/Sub/Excluded.swift"].map { dir + "/" + $0 }
+        let p = try XcodeProjectReader.read(xcodeproj: dir + "/P.xcodeproj") { _ in files }
+        #expect(target(p, "Podcasts")!.swiftFiles.contains(dir + "/Synced/Sub/Excluded.swift"))
+        #expect(!target(p, "Podcasts")!.swiftFiles.contains(dir + "/Synced/SyncedThing.swift"))
+        #expect(target(p, "Podcasts Widget")!.swiftFiles.contains(dir + "/Synced/Sub/Excluded.swift"))
+    }
+
+    @Test func notAProjectFileIsAClearError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seams-xc-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Bad.xcodeproj", withIntermediateDirectories: true)
+        try "{ this is not".write(toFile: dir + "/Bad.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        #expect(throws: XcodeProjectError.self) { try XcodeProjectReader.read(xcodeproj: dir + "/Bad.xcodeproj") }
+    }
+}
+
+@Suite struct ProjectLayoutTests {
+    let root = fixtures + "/TwoTargets"
+
+    func input(targets: [String] = []) -> LayoutInput {
+        let files = PathTools.swiftFilesBelow(root).filter { !$0.hasSuffix("/Package.swift") }
+        var input = LayoutInput(
+            files: files.map { .init(absolute: $0, pathRoot: root, package: $0.contains("/LocalKit/") ? 0 : nil) },
+            packages: [root + "/LocalKit"], xcodeProjects: [root + "/Podcasts.xcodeproj"], root: root)
+        input.targets = targets
+        return input
+    }
+
+    func modulesOf(_ layout: ProjectLayout, _ input: LayoutInput) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for (file, unit) in layout.assignments {
+            out[PathTools.relative(input.files[file].absolute, to: root), default: []].append(layout.units[unit].name)
+        }
+        return out.mapValues { $0.sorted() }
+    }
+
+    @Test func filesGoToTheTargetsThatCompileThem() throws {
+        let i = input()
+        let layout = try ProjectLayout.plan(i)
+        let modules = modulesOf(layout, i)
+        #expect(modules["Shared/Theme.swift"] == ["Podcasts", "Podcasts Widget"])
+        #expect(modules["App/Screens/NavigationManager.swift"] == ["Podcasts"])
+        #expect(modules["Widget/NavigationManager.swift"] == ["Podcasts Widget"])
+        #expect(modules["LocalKit/Sources/LocalKit/Player.swift"] == ["LocalKit"])
+        #expect(modules["Synced/Sub/Excluded.swift"] == nil)
+        #expect(modules["scripts/generate.swift"] == nil)
+        let notes = layout.diagnostics.map(\.message)
+        #expect(notes.contains("target Podcasts AppStore compiles only files of Podcasts: folded into it"))
+        #expect(notes.contains("2 Swift file(s) that no target compiles were not scanned (Synced: 1, scripts: 1)"))
+        #expect(layout.origin.hasPrefix("Podcasts.xcodeproj (3 targets) and 1 package"))
+        // The app sees the package product it links; the tests see the app they depend on.
+        let unit = { (name: String) in layout.units.firstIndex { $0.name == name }! }
+        #expect(layout.units[unit("Podcasts")].sees == [unit("LocalKit")])
+        #expect(layout.units[unit("PodcastsTests")].sees == [unit("Podcasts")])
+        #expect(layout.units[unit("Podcasts Widget")].importName == "Podcasts_Widget")
+    }
+
+    @Test func chosenTargetsOnly() throws {
+        let i = input(targets: ["Podcasts Widget", "Podcasts AppStore"])
+        let layout = try ProjectLayout.plan(i)
+        #expect(Set(layout.units.map(\.name)) == ["Podcasts", "Podcasts Widget", "LocalKit"])
+        #expect(throws: LayoutError.self) { try ProjectLayout.plan(input(targets: ["Podcast"])) }
+    }
+}
