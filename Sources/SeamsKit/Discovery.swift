@@ -14,8 +14,7 @@ struct Discovery {
     let extraExcludes: [Glob]
 
     private(set) var files: [SourceFile] = []
-    private(set) var unitNames: [String?] = []
-    private(set) var unitSees: [Set<Int>?] = []
+    private(set) var units: [CompilationUnit] = []
     private(set) var diagnostics: [Diagnostic] = []
 
     private var visitedDirs: Set<String> = []
@@ -161,8 +160,7 @@ struct Discovery {
         }
         diagnostics += layout.diagnostics
         origin = layout.origin
-        unitNames = layout.units.map(\.importName)
-        unitSees = layout.units.map(\.sees)
+        units = layout.units.map { CompilationUnit(importName: $0.importName, sees: $0.sees) }
         for (i, unit) in layout.assignments.sorted(by: { ($0.file, $0.unit) < ($1.file, $1.unit) }) {
             let f = found[i]
             var module = layout.folderModules[i] ?? layout.units[unit].name

@@ -80,7 +80,7 @@ public enum ScanPipeline {
                 diagnostics: discovery.diagnostics)
         }
         let input = ScanInput(
-            root: rootLabel, files: discovery.files, unitImportNames: discovery.unitNames, unitSees: discovery.unitSees,
+            root: rootLabel, files: discovery.files, units: discovery.units,
             maxFileBytes: request.maxFileBytes)
         var (graph, stats) = Scanner.scan(input, threads: request.threads)
         if stats.filesScanned == 0 {

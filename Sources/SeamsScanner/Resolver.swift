@@ -21,10 +21,8 @@ final class Resolver {
     private var symbols: [TypeSymbol] = []
     private var fileScopeNodes: [String: Node] = [:]
 
-    init(unitImportNames: [String?], unitSees: [Set<Int>?]? = nil) {
-        units = unitImportNames.enumerated().map { i, name in
-            Unit(importName: name, sees: unitSees.flatMap { i < $0.count ? $0[i] : nil })
-        }
+    init(units: [CompilationUnit]) {
+        self.units = units.map { Unit($0) }
     }
 
     // MARK: Symbol table
@@ -442,7 +440,6 @@ final class Resolver {
 
     // MARK: Members
 
-    /// Members named `name` visible on `symbol`: its own (with extensions), then its supertypes'.
     /// Members named `name` on `symbol` that code of `scope`'s unit can see: those its own
     /// unit and the units it imports declare (an app's extension of a package type is not
     /// visible from the package).
@@ -453,6 +450,7 @@ final class Resolver {
         return refs.filter { $0.scope.file.unit == unit || scope.file.imports.contains($0.scope.file.unit) }
     }
 
+    /// Members named `name` visible on `symbol`: its own (with extensions), then its supertypes'.
     func lookupMember(_ name: String, in symbol: TypeSymbol) -> [MemberRef] {
         let key = ObjectIdentifier(symbol)
         if let cached = memberLookupCache[key]?[name] { return cached }

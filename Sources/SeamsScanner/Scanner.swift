@@ -20,25 +20,32 @@ public struct SourceFile: Sendable {
     }
 }
 
+/// A compilation unit: one module as the compiler builds it.
+public struct CompilationUnit: Sendable, Equatable {
+    /// The name other files `import` it by; nil for a folder module nobody imports.
+    public var importName: String?
+    /// The units it can see (its target dependencies and linked products): an `import` picks
+    /// among same-named units one it can see. nil: any.
+    public var sees: Set<Int>?
+
+    public init(importName: String?, sees: Set<Int>? = nil) {
+        self.importName = importName
+        self.sees = sees
+    }
+}
+
 /// What the scanner needs: files, and the compilation units they build in.
 public struct ScanInput: Sendable {
     public var root: String
     public var files: [SourceFile]
-    /// The name other files `import` each unit by; nil for an app target nobody imports.
-    public var unitImportNames: [String?]
-    /// Per unit, the units it can see (its target dependencies and linked products): an
-    /// `import` picks among same-named units one it can see. nil: any.
-    public var unitSees: [Set<Int>?]
+    /// Indexed by `SourceFile.unit`.
+    public var units: [CompilationUnit]
     public var maxFileBytes: Int
 
-    public init(
-        root: String, files: [SourceFile], unitImportNames: [String?], unitSees: [Set<Int>?]? = nil,
-        maxFileBytes: Int = 10 << 20
-    ) {
+    public init(root: String, files: [SourceFile], units: [CompilationUnit], maxFileBytes: Int = 10 << 20) {
         self.root = root
         self.files = files
-        self.unitImportNames = unitImportNames
-        self.unitSees = unitSees ?? unitImportNames.map { _ in nil }
+        self.units = units
         self.maxFileBytes = maxFileBytes
     }
 }
@@ -98,22 +105,20 @@ public enum Scanner {
         stats.lines = lines
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
         let graph = resolve(
-            usable, unitImportNames: input.unitImportNames, unitSees: input.unitSees, root: input.root,
-            modules: modules,
-            diagnostics: diagnostics, threads: threads, stats: &stats)
+            usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
+            threads: threads, stats: &stats)
         return (graph, stats)
     }
 
     /// Phase 2, shared by every entry point: symbol table, then bodies on `threads` workers.
     private static func resolve(
-        _ files: [(FileFacts, FileContext)], unitImportNames: [String?], unitSees: [Set<Int>?]? = nil,
-        root: String, modules: [ModuleInfo],
+        _ files: [(FileFacts, FileContext)], units: [CompilationUnit], root: String, modules: [ModuleInfo],
         diagnostics: [Diagnostic], threads: Int, stats: inout ScanStatistics
     ) -> Graph {
         var timings = stats
         let graph = ParallelMap.onLargeStack {
             var clock = DispatchTime.now()
-            let resolver = Resolver(unitImportNames: unitImportNames, unitSees: unitSees)
+            let resolver = Resolver(units: units)
             resolver.declare(files: files)
             resolver.resolveAll(threads: threads)
             timings.resolveSeconds = since(clock)
@@ -147,7 +152,7 @@ public enum Scanner {
         var stats = ScanStatistics(filesScanned: collected.count, lines: 0)
         return resolve(
             zip(collected, sorted).map { ($0, FileContext(path: $0.path, module: $1.module, unit: $1.unit)) },
-            unitImportNames: names.map { importable ? $0 : nil }, root: ".",
+            units: names.map { CompilationUnit(importName: importable ? $0 : nil) }, root: ".",
             modules: names.map { ModuleInfo(name: $0, files: modules[$0]!.count) },
             diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats)
     }

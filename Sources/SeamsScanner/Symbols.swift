@@ -112,9 +112,9 @@ final class Unit {
     var types: [String: TypeSymbol] = [:]
     var globals: [String: [MemberRef]] = [:]
 
-    init(importName: String?, sees: Set<Int>? = nil) {
-        self.importName = importName
-        self.sees = sees
+    init(_ unit: CompilationUnit) {
+        importName = unit.importName
+        sees = unit.sees
     }
 }
 

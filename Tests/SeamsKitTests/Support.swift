@@ -15,7 +15,7 @@ enum ScannerOrder {
                 root: ".",
                 files: order.map {
                     SourceFile(path: $0, location: dir + "/" + $0, module: String($0.prefix(2)), unit: 0)
-                }, unitImportNames: [nil])
+                }, units: [CompilationUnit(importName: nil)])
         }
         var generator = SystemRandomNumberGenerator()
         let first = GraphJSONReporter.render(Scanner.scan(input(names)).0)
