@@ -40,7 +40,7 @@ public enum XcodeProjectError: Error, Equatable, CustomStringConvertible {
 
 /// Reads `project.pbxproj` with Foundation's property-list reader (it is an OpenStep plist).
 public enum XcodeProjectReader {
-    /// `folderLister` lists the files under a synchronized folder; the file system by default.
+    /// `listFiles` lists the Swift files under a synchronized folder; the file system by default.
     public static func read(
         xcodeproj: String, listFiles: (String) -> [String] = PathTools.swiftFilesBelow
     ) throws -> XcodeProject {
@@ -62,6 +62,8 @@ public enum XcodeProjectReader {
         let sourceRoot = PathTools.absolute(root["projectDirPath"] as? String ?? "", base: projectDir)
         if let main = root["mainGroup"] as? String { reader.placeGroups(from: main, in: sourceRoot, sourceRoot: sourceRoot) }
 
+        let folders = reader.synchronizedFolders()
+        var listings: [String: [String]] = [:]
         var targets: [XcodeProject.Target] = []
         var byID: [String: String] = [:]
         for id in root["targets"] as? [String] ?? [] {
@@ -81,7 +83,11 @@ public enum XcodeProjectReader {
                     files.insert(path)
                 }
             }
-            files.formUnion(reader.synchronizedFiles(of: id, groups: t["fileSystemSynchronizedGroups"], listFiles))
+            let owned = Set(t["fileSystemSynchronizedGroups"] as? [String] ?? [])
+            for (groupID, folder) in folders where owned.contains(groupID) || folder.exceptions[id] != nil {
+                if listings[folder.dir] == nil { listings[folder.dir] = listFiles(folder.dir) }
+                files.formUnion(folder.files(of: id, owned: owned.contains(groupID), listing: listings[folder.dir]!))
+            }
             let dependencies = (t["dependencies"] as? [String] ?? []).compactMap { dep -> String? in
                 guard let targetID = objects[dep]?["target"] as? String else { return nil }
                 return byID[targetID]
@@ -130,6 +136,20 @@ public enum XcodeProjectReader {
         return out
     }
 
+    /// A synchronized folder: all its files belong to the targets that list it, except those an
+    /// exception set names for a target, whose membership is the other way round (left out of a
+    /// target that has the folder, added to one that has not).
+    struct SynchronizedFolder {
+        var dir: String
+        var exceptions: [String: [String]] = [:]
+
+        func files(of target: String, owned: Bool, listing: [String]) -> [String] {
+            let toggled = exceptions[target] ?? []
+            guard owned || !toggled.isEmpty else { return [] }
+            return listing.filter { file in owned != toggled.contains { file == $0 || file.hasPrefix($0 + "/") } }
+        }
+    }
+
     /// The object table, with the absolute path of every file reference and group placed.
     private struct Objects {
         let objects: [String: [String: Any]]
@@ -156,29 +176,23 @@ public enum XcodeProjectReader {
             }
         }
 
-        /// Swift files of the target's synchronized folders, with membership exceptions: an
-        /// exception set names files whose membership differs from the folder's for its target
-        /// (left out of a target that has the folder, added to one that has not).
-        func synchronizedFiles(of targetID: String, groups: Any?, _ listFiles: (String) -> [String]) -> Set<String> {
-            var files: Set<String> = []
-            let owned = Set(groups as? [String] ?? [])
-            for (groupID, group) in objects where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
-                guard let dir = paths[groupID] else { continue }
-                var toggled: [String] = []
+        /// The synchronized folders (Xcode 16), each with its membership exceptions by target.
+        func synchronizedFolders() -> [String: SynchronizedFolder] {
+            var out: [String: SynchronizedFolder] = [:]
+            for (id, group) in objects where group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
+                guard let dir = paths[id] else { continue }
+                var folder = SynchronizedFolder(dir: dir)
                 for setID in group["exceptions"] as? [String] ?? [] {
-                    guard let set = objects[setID], set["target"] as? String == targetID,
+                    guard let set = objects[setID], let target = set["target"] as? String,
                         set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet"
                     else { continue }
-                    toggled += (set["membershipExceptions"] as? [String] ?? []).map { dir + "/" + $0 }
+                    folder.exceptions[target, default: []] += (set["membershipExceptions"] as? [String] ?? []).map {
+                        dir + "/" + $0
+                    }
                 }
-                let isOwned = owned.contains(groupID)
-                guard isOwned || !toggled.isEmpty else { continue }
-                for file in listFiles(dir) {
-                    let excepted = toggled.contains { file == $0 || file.hasPrefix($0 + "/") }
-                    if isOwned != excepted { files.insert(file) }
-                }
+                out[id] = folder
             }
-            return files
+            return out
         }
     }
 }
