@@ -17,6 +17,7 @@ final class Resolver {
     /// is the same whichever worker computes it first.
     private var metCycle = false
     private var memberLookupCache: [ObjectIdentifier: [String: [MemberRef]]] = [:]
+    private var modifierProtocolCache: [ObjectIdentifier: TypeSymbol?] = [:]
     private var emitting = true
     private var symbols: [TypeSymbol] = []
     private var fileScopeNodes: [String: Node] = [:]
@@ -479,6 +480,13 @@ final class Resolver {
 
     /// The SDK protocol (`View`, `Scene`) whose modifiers `symbol` takes, if it conforms to one.
     private func modifierProtocol(of symbol: TypeSymbol) -> TypeSymbol? {
+        if let cached = modifierProtocolCache[ObjectIdentifier(symbol)] { return cached }
+        let found = findModifierProtocol(of: symbol)
+        modifierProtocolCache[ObjectIdentifier(symbol)] = .some(found)
+        return found
+    }
+
+    private func findModifierProtocol(of symbol: TypeSymbol) -> TypeSymbol? {
         var seen: Set<ObjectIdentifier> = []
         var stack = [symbol]
         while let s = stack.popLast() {
