@@ -250,6 +250,10 @@ struct FactCollector {
         _ node: some SyntaxProtocol, into owner: DeclFact
     ) {
         let fact = DeclFact(kind: .nominal(kind, name.text), loc: loc(name))
+        fact.isFilePrivate =
+            node.asProtocol(WithModifiersSyntax.self)?.modifiers.contains {
+                $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)
+            } ?? false
         fact.genericNames = genericNames(generics) + (primary?.primaryAssociatedTypes.map { $0.name.text } ?? [])
         let code = Code()
         attributes(attrs, into: &code.events)

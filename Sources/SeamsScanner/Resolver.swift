@@ -30,6 +30,15 @@ final class Resolver {
 
     func declare(files: [(FileFacts, FileContext)]) {
         var pendingExtensions: [(DeclFact, FileContext)] = []
+        // Top-level type names declared more than once in a unit: a file-private one of them
+        // is named after its file too, so that each file's own type is a node of its own.
+        var declaredInUnit: [Int: [String: Int]] = [:]
+        for (facts, ctx) in files {
+            for case .nominal(_, let name) in facts.top.nested.map(\.kind) {
+                declaredInUnit[ctx.unit, default: [:]][name, default: 0] += 1
+            }
+        }
+        sharedTopLevelNames = declaredInUnit.mapValues { Set($0.filter { $0.value > 1 }.keys) }
         for (facts, ctx) in files {
             ctx.imports = importedUnits(facts.imports, from: ctx.unit)
             let fileScope = Scope(file: ctx, type: nil, owner: ctx.fileScopeID, generics: [])
@@ -66,11 +75,19 @@ final class Resolver {
         return out
     }
 
+    /// Per unit, the top-level type names more than one declaration uses.
+    private var sharedTopLevelNames: [Int: Set<String>] = [:]
+
     @discardableResult
     private func declareNominal(_ decl: DeclFact, parent: TypeSymbol?, ctx: FileContext) -> TypeSymbol? {
         guard case .nominal(let kind, let name) = decl.kind else { return nil }
-        let qualified = parent.map { "\($0.qualifiedName).\(name)" } ?? name
-        let existing = parent.map { $0.nested[name] } ?? units[ctx.unit].types[name]
+        let filePrivate = parent == nil && decl.isFilePrivate
+        var qualified = parent.map { "\($0.qualifiedName).\(name)" } ?? name
+        if filePrivate, sharedTopLevelNames[ctx.unit]?.contains(name) == true {
+            qualified = "\(ctx.fileName).\(name)"
+        }
+        let existing =
+            parent.map { $0.nested[name] } ?? (filePrivate ? ctx.privateTypes[name] : units[ctx.unit].types[name])
         let symbol: TypeSymbol
         if let existing, !existing.isExternal {
             symbol = existing  // a second declaration of the same name: merged into the first
@@ -80,7 +97,13 @@ final class Resolver {
                 module: ctx.module, parent: parent, file: ctx.path, line: Int(decl.loc.line))
             symbol.genericNames = Set(decl.genericNames)
             symbols.append(symbol)
-            if let parent { parent.nested[name] = symbol } else { units[ctx.unit].types[name] = symbol }
+            if let parent {
+                parent.nested[name] = symbol
+            } else if filePrivate {
+                ctx.privateTypes[name] = symbol
+            } else {
+                units[ctx.unit].types[name] = symbol
+            }
         }
         let scope = Scope(file: ctx, type: symbol, owner: symbol.nodeID, generics: symbol.visibleGenerics)
         bindings.append((decl, scope))
@@ -263,6 +286,7 @@ final class Resolver {
             if case .notFound = found {} else { return found }
             t = s.parent
         }
+        if let s = scope.file.privateTypes[name] { return .symbol(s) }
         let unit = units[scope.file.unit]
         if let s = unit.types[name] { return .symbol(s) }
         if let alias = unit.globals[name]?.first(where: { $0.fact.kind == .typeAlias }) { return .alias(alias) }

@@ -144,6 +144,8 @@ final class DeclFact: @unchecked Sendable {
     }
     var kind: Kind
     var loc: Loc
+    /// `private` or `fileprivate`: at file level, a type only its own file sees.
+    var isFilePrivate = false
     var genericNames: [String] = []
     var inherits: [TypeExpr] = []
     var members: [MemberFact] = []

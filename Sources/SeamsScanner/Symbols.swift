@@ -68,6 +68,8 @@ final class FileContext {
     let fileName: String
     /// The node of the file's top-level code, free functions and globals.
     let fileScopeID: String
+    /// Its `private`/`fileprivate` top-level types, which no other file sees.
+    var privateTypes: [String: TypeSymbol] = [:]
 
     init(path: String, module: String, unit: Int) {
         self.path = path

@@ -167,3 +167,42 @@ import Testing
         expectNoEdge(scan(f), "Widget", "NSObject+A")
     }
 }
+
+@Suite struct FilePrivateTypeTests {
+    @Test func eachFilesPrivateTypeIsItsOwnNode() {
+        let f = [
+            "Date.swift": Marked(
+                """
+                private enum CodingKeys { case raw }
+                struct ServerDate { let key: ‹1›CodingKeys }
+                """),
+            "User.swift": Marked(
+                """
+                fileprivate enum CodingKeys { case name }
+                extension CodingKeys { var user: User? { nil } }
+                struct User { let key: ‹1›CodingKeys }
+                """),
+            "Only.swift": Marked("private struct Helper {}\nstruct Uses { let h: ‹1›Helper }"),
+        ]
+        let g = scan(f)
+        #expect(g.node("App.Date.swift.CodingKeys")?.file == "Date.swift", "\(describe(g))")
+        #expect(g.node("App.User.swift.CodingKeys")?.file == "User.swift")
+        #expect(g.node("App.CodingKeys") == nil)
+        // A private type whose name no other file uses keeps its plain name.
+        #expect(g.node("App.Helper")?.file == "Only.swift")
+        expectSite(g, "ServerDate", "Date.swift.CodingKeys", .type, at: 1, in: "Date.swift", f)
+        expectSite(g, "User", "User.swift.CodingKeys", .type, at: 1, in: "User.swift", f)
+        expectSite(g, "Uses", "Helper", .type, at: 1, in: "Only.swift", f)
+        // The extension in the same file extends that file's own type.
+        #expect(g.edge(from: "App.User.swift.CodingKeys", to: "App.User") != nil, "\(describe(g))")
+    }
+
+    @Test func anotherFileCannotSeeAPrivateType() {
+        let f = [
+            "A.swift": Marked("private final class Cache {}"),
+            "B.swift": Marked("final class Screen { let c: Cache? = nil }"),
+        ]
+        let g = scan(f)
+        expectNoEdge(g, "Screen", "Cache")
+    }
+}
