@@ -1,0 +1,50 @@
+import SeamsGraph
+
+// Code bodies: events run in source order in a scope of local bindings (`Env`).
+
+extension Resolver {
+    func run(_ code: Code, scope: Scope, env: Env, inheritedReturn: RType? = nil) {
+        let inner = scope.adding(generics: code.genericNames)
+        let ret =
+            code.returnType.flatMap { t in quietly { resolveType(t, scope: inner, env: env, kind: .type) } }
+            ?? inheritedReturn
+        env.pushCode(returnType: ret)
+        run(code.events, scope: inner, env: env)
+        env.popCode()
+    }
+
+    func run(_ events: [Event], scope: Scope, env: Env) {
+        for event in events {
+            switch event {
+            case .push: env.pushBlock()
+            case .pop: env.popBlock()
+            case .bind(let name, let t, let e):
+                let declared = t.flatMap { resolveType($0, scope: scope, env: env, kind: .type) }
+                var inferred: RType?
+                if let e { inferred = settle(eval(e, expected: declared, scope: scope, env: env), scope: scope) }
+                env.bind(name, declared ?? inferred)
+            case .forIn(let names, let seq):
+                let st = settle(eval(seq, expected: nil, scope: scope, env: env), scope: scope)
+                var element: RType?
+                if case .array(let el)? = st { element = el }
+                for n in names { env.bind(n, names.count == 1 ? element : nil) }
+            case .eval(let e):
+                settle(eval(e, expected: nil, scope: scope, env: env), scope: scope)
+            case .ret(let e):
+                settle(eval(e, expected: env.returnType, scope: scope, env: env), scope: scope)
+            case .typeUse(let t, let kind):
+                resolveType(t, scope: scope, env: env, kind: kind)
+            case .shadow(let n):
+                env.shadow(n)
+            case .switchOn(let e):
+                env.subjects.append(settle(eval(e, expected: nil, scope: scope, env: env), scope: scope))
+            case .casePattern(let e):
+                settle(eval(e, expected: env.subjects.last ?? nil, scope: scope, env: env), scope: scope)
+            case .endSwitch:
+                if !env.subjects.isEmpty { env.subjects.removeLast() }
+            case .code(let c):
+                run(c, scope: scope, env: env)
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import SeamsGraph
+
+// Building the symbol table, serially, before any body is resolved: every type, extension
+// and member of the scanned files, with the scope its names resolve in.
+
+extension Resolver {
+    func declare(files: [(FileFacts, FileContext)]) {
+        var pendingExtensions: [(DeclFact, FileContext)] = []
+        // Top-level type names declared more than once in a unit: a file-private one of them
+        // is named after its file too, so that each file's own type is a node of its own.
+        var declaredInUnit: [Int: [String: Int]] = [:]
+        for (facts, ctx) in files {
+            for case .nominal(_, let name) in facts.top.nested.map(\.kind) {
+                declaredInUnit[ctx.unit, default: [:]][name, default: 0] += 1
+            }
+        }
+        table.sharedTopLevelNames = declaredInUnit.mapValues { Set($0.filter { $0.value > 1 }.keys) }
+        for (facts, ctx) in files {
+            ctx.imports = importedUnits(facts.imports, from: ctx.unit)
+            let fileScope = Scope(file: ctx, type: nil, owner: ctx.fileScopeID, generics: [])
+            table.bindings.append((facts.top, fileScope))
+            table.fileScopeNodes[ctx.fileScopeID] = Node(
+                id: ctx.fileScopeID, name: ctx.fileName,
+                module: ctx.module, kind: .fileScope, file: ctx.path, line: 1)
+            for nested in facts.top.nested {
+                switch nested.kind {
+                case .nominal: declareNominal(nested, parent: nil, ctx: ctx)
+                case .extension: pendingExtensions.append((nested, ctx))
+                case .file: break
+                }
+            }
+        }
+        bindExtensions(pendingExtensions)
+        for (decl, scope) in table.bindings { registerMembers(decl, scope: scope) }
+        // Supertypes looked up while extensions were still being bound may miss conformances
+        // that later extensions add: recompute them all now, in a fixed order.
+        let known = table.symbols + table.externals.keys.sorted().map { table.externals[$0]! }
+        for symbol in known { symbol.supertypesCache = nil }
+        for symbol in known { _ = supertypes(of: symbol) }
+        // Supertypes from the SDK's class tree name more externals (UIResponder for
+        // UIViewController): theirs are computed too, so that no worker ever writes the cache
+        // of a symbol it shares with other workers.
+        var pending = table.externals.values.filter { $0.supertypesCache == nil }
+        while !pending.isEmpty {
+            for symbol in pending.sorted(by: { $0.qualifiedName < $1.qualifiedName }) { _ = supertypes(of: symbol) }
+            pending = table.externals.values.filter { $0.supertypesCache == nil }
+        }
+    }
+
+    func importedUnits(_ names: [String], from unit: Int) -> [Int] {
+        var out: [Int] = []
+        let sees = table.units[unit].sees
+        for name in names {
+            // A unit of that name other than the file's own; among several, one the file's
+            // target can see (its dependencies and linked products).
+            let candidates = table.units.indices.filter { $0 != unit && table.units[$0].importName == name }
+            if let i = candidates.first(where: { sees?.contains($0) == true }) ?? candidates.first { out.append(i) }
+        }
+        return out
+    }
+
+    @discardableResult
+    func declareNominal(_ decl: DeclFact, parent: TypeSymbol?, ctx: FileContext) -> TypeSymbol? {
+        guard case .nominal(let kind, let name) = decl.kind else { return nil }
+        let filePrivate = parent == nil && decl.isFilePrivate
+        var qualified = parent.map { "\($0.qualifiedName).\(name)" } ?? name
+        if filePrivate, table.sharedTopLevelNames[ctx.unit]?.contains(name) == true {
+            qualified = "\(ctx.fileName).\(name)"
+        }
+        let existing =
+            parent.map { $0.nested[name] } ?? (filePrivate ? ctx.privateTypes[name] : table.units[ctx.unit].types[name])
+        let symbol: TypeSymbol
+        if let existing, !existing.isExternal {
+            symbol = existing  // a second declaration of the same name: merged into the first
+        } else {
+            symbol = TypeSymbol(
+                name: name, qualifiedName: qualified, kind: kind, nodeID: "\(ctx.module).\(qualified)",
+                module: ctx.module, parent: parent, file: ctx.path, line: Int(decl.loc.line))
+            symbol.genericNames = Set(decl.genericNames)
+            table.symbols.append(symbol)
+            if let parent {
+                parent.nested[name] = symbol
+            } else if filePrivate {
+                ctx.privateTypes[name] = symbol
+            } else {
+                table.units[ctx.unit].types[name] = symbol
+            }
+        }
+        let scope = Scope(file: ctx, type: symbol, owner: symbol.nodeID, generics: symbol.visibleGenerics)
+        table.bindings.append((decl, scope))
+        for nested in decl.nested { declareNominal(nested, parent: symbol, ctx: ctx) }
+        return symbol
+    }
+
+    /// Extensions may extend types declared in other extensions, so they bind in rounds.
+    /// An extension merges into its type when the type's module compiles it; elsewhere (a type
+    /// of another module, or one no scanned file declares) its code forms an extension node of
+    /// the module that compiles it, with an `extends` edge to the type: the module graph then has
+    /// only the edges a compiler needs.
+    func bindExtensions(_ pending: [(DeclFact, FileContext)]) {
+        var remaining = pending
+        var progress = true
+        while progress && !remaining.isEmpty {
+            progress = false
+            var next: [(DeclFact, FileContext)] = []
+            for (decl, ctx) in remaining {
+                guard case .extension(let extended) = decl.kind else { continue }
+                let fileScope = Scope(file: ctx, type: nil, owner: ctx.fileScopeID, generics: [])
+                if case .nominal(let symbol)? = quietly({
+                    resolveType(extended, scope: fileScope, env: nil, kind: .type)
+                }),
+                    !symbol.isExternal
+                {
+                    if symbol.module == ctx.module {
+                        bindExtension(decl, to: symbol, owner: symbol.nodeID, ctx: ctx)
+                    } else {
+                        bindForeignExtension(decl, to: symbol, spelled: symbol.qualifiedName, ctx: ctx)
+                    }
+                    progress = true
+                } else {
+                    next.append((decl, ctx))
+                }
+            }
+            remaining = next
+        }
+        // What is left extends types that no scanned file declares.
+        for (decl, ctx) in remaining {
+            guard case .extension(let extended) = decl.kind, case .named(let comps) = extended else { continue }
+            let spelled = comps.map(\.name).joined(separator: ".")
+            bindForeignExtension(decl, to: externalSymbol(spelled), spelled: spelled, ctx: ctx)
+        }
+    }
+
+    /// An extension node `Type+FileStem` of the file's module for an extension of `symbol`.
+    func bindForeignExtension(_ decl: DeclFact, to symbol: TypeSymbol, spelled: String, ctx: FileContext) {
+        guard case .extension(let extended) = decl.kind else { return }
+        let fileName = ctx.fileName
+        let stem = fileName.hasSuffix(".swift") ? String(fileName.dropLast(6)) : fileName
+        let name = stem.hasPrefix(spelled + "+") ? stem : "\(spelled)+\(stem)"
+        let id = "\(ctx.module).\(name)"
+        if table.extensionNodes[id] == nil {
+            table.extensionNodes[id] = Node(
+                id: id, name: name, module: ctx.module, kind: .extension, file: ctx.path, line: Int(decl.loc.line))
+        }
+        bindExtension(decl, to: symbol, owner: id, ctx: ctx)
+        // The extension's own code names the type it extends (its qualifiers as `type`).
+        resolveType(extended, scope: Scope(file: ctx, type: nil, owner: id, generics: []), env: nil, kind: .extends)
+    }
+
+    func bindExtension(_ decl: DeclFact, to symbol: TypeSymbol, owner: String, ctx: FileContext) {
+        let scope = Scope(
+            file: ctx, type: symbol, owner: owner, generics: symbol.visibleGenerics.union(decl.genericNames))
+        table.bindings.append((decl, scope))
+        for nested in decl.nested { declareNominal(nested, parent: symbol, ctx: ctx) }
+    }
+
+    func registerMembers(_ decl: DeclFact, scope: Scope) {
+        let symbol = scope.type
+        if case .file = decl.kind {
+            for member in decl.members {
+                table.units[scope.file.unit].globals[member.name, default: []].append(
+                    makeRef(member, scope: scope, symbol: nil))
+            }
+            return
+        }
+        guard let symbol else { return }
+        for member in decl.members {
+            symbol.members[member.name, default: []].append(makeRef(member, scope: scope, symbol: symbol))
+        }
+        for inherited in decl.inherits { symbol.inherits.append((inherited, scope)) }
+    }
+
+    func makeRef(_ fact: MemberFact, scope: Scope, symbol: TypeSymbol?) -> MemberRef {
+        nextMemberID += nextMemberID >= 0 ? 1 : -1
+        return MemberRef(
+            id: nextMemberID, fact: fact, owner: scope.owner, symbol: symbol,
+            scope: scope.adding(generics: fact.genericNames))
+    }
+}

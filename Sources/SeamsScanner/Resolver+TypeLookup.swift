@@ -1,0 +1,200 @@
+import SeamsGraph
+
+// Type names: from a spelled type to the symbol it names, as Swift looks names up (enclosing
+// types, the file's private types, the module, the modules it imports), recording a site for
+// each component named.
+
+extension Resolver {
+    enum TypeLookup {
+        case symbol(TypeSymbol)
+        case alias(MemberRef)
+        case shadowed
+        case notFound
+    }
+
+    func lookupTypeName(_ name: String, scope: Scope, env: Env?) -> TypeLookup {
+        if env?.isShadowed(name) == true || scope.generics.contains(name) { return .shadowed }
+        if name == "Self" { return scope.type.map { .symbol($0) } ?? .shadowed }
+        var t = scope.type
+        while let s = t {
+            let found = nestedType(name, in: s)
+            if case .notFound = found {} else { return found }
+            t = s.parent
+        }
+        if let s = scope.file.privateTypes[name] { return .symbol(s) }
+        let unit = table.units[scope.file.unit]
+        if let s = unit.types[name] { return .symbol(s) }
+        if let alias = unit.globals[name]?.first(where: { $0.fact.kind == .typeAlias }) { return .alias(alias) }
+        for imported in scope.file.imports {
+            if let s = table.units[imported].types[name] { return .symbol(s) }
+            if let alias = table.units[imported].globals[name]?.first(where: { $0.fact.kind == .typeAlias }) {
+                return .alias(alias)
+            }
+        }
+        return .notFound
+    }
+
+    func nestedType(_ name: String, in symbol: TypeSymbol, depth: Int = 0) -> TypeLookup {
+        if let s = symbol.nested[name] { return .symbol(s) }
+        if let refs = symbol.members[name] {
+            if let alias = refs.first(where: { $0.fact.kind == .typeAlias }) { return .alias(alias) }
+            if refs.contains(where: { $0.fact.kind == .associatedType }) { return .shadowed }
+        }
+        guard depth < 32 else { return .notFound }
+        for sup in supertypes(of: symbol) {
+            let found = nestedType(name, in: sup, depth: depth + 1)
+            if case .notFound = found {} else { return found }
+        }
+        return .notFound
+    }
+
+    func supertypes(of symbol: TypeSymbol) -> [TypeSymbol] {
+        if let cached = symbol.supertypesCache { return cached }
+        symbol.supertypesCache = []  // guards against inheritance cycles in broken code
+        var out: [TypeSymbol] = []
+        for (expr, scope) in symbol.inherits {
+            if case .nominal(let s)? = quietly({ resolveType(expr, scope: scope, env: nil, kind: .inherit) }),
+                s !== symbol
+            {
+                out.append(s)
+            }
+        }
+        if symbol.isExternal, let known = SDKClassTree.supertypes[symbol.qualifiedName] {
+            for name in known where !out.contains(where: { $0.qualifiedName == name }) {
+                out.append(externalSymbol(name))
+            }
+        }
+        symbol.supertypesCache = out
+        return out
+    }
+
+    /// Resolves a spelled type, recording a site per named component (qualifiers as `type`).
+    @discardableResult
+    func resolveType(
+        _ t: TypeExpr, scope: Scope, env: Env?, kind: SiteKind, at relocated: Loc? = nil,
+        depth: Int = 0
+    ) -> RType? {
+        guard depth < 16 else { return nil }
+        switch t {
+        case .named(let comps):
+            return resolveNamed(comps, scope: scope, env: env, kind: kind, at: relocated, depth: depth)
+        case .optional(let w):
+            return resolveType(w, scope: scope, env: env, kind: kind, at: relocated, depth: depth)
+        case .array(let e):
+            return resolveType(e, scope: scope, env: env, kind: kind, at: relocated, depth: depth).map { .array($0) }
+        case .dictionary(let k, let v):
+            let rk = resolveType(k, scope: scope, env: env, kind: kind, at: relocated, depth: depth)
+            let rv = resolveType(v, scope: scope, env: env, kind: kind, at: relocated, depth: depth)
+            if let rk, let rv { return .dictionary(rk, rv) }
+            return nil
+        case .tuple(let elements):
+            for e in elements { resolveType(e, scope: scope, env: env, kind: kind, at: relocated, depth: depth) }
+            return nil
+        case .function(let params, let ret):
+            for p in params { resolveType(p, scope: scope, env: env, kind: kind, at: relocated, depth: depth) }
+            return .function(resolveType(ret, scope: scope, env: env, kind: kind, at: relocated, depth: depth))
+        case .composition(let parts):
+            let resolved = parts.map {
+                resolveType($0, scope: scope, env: env, kind: kind, at: relocated, depth: depth)
+            }
+            return resolved.compactMap { $0 }.first
+        case .metatype(let base):
+            return resolveType(
+                base, scope: scope, env: env, kind: kind == .type ? .metatype : kind, at: relocated, depth: depth)
+        case .attributed(let attrs, let base):
+            for a in attrs { resolveType(a, scope: scope, env: env, kind: .attribute, at: relocated, depth: depth) }
+            return resolveType(base, scope: scope, env: env, kind: kind, at: relocated, depth: depth)
+        case .unknown:
+            return nil
+        }
+    }
+
+    static let standardGenerics: Set<String> = ["Array", "Optional", "Set", "Dictionary", "ContiguousArray"]
+
+    func resolveNamed(
+        _ comps: [TypeComponent], scope: Scope, env: Env?, kind: SiteKind, at relocated: Loc?,
+        depth: Int
+    ) -> RType? {
+        var current: TypeSymbol?
+        var result: RType?
+        var i = 0
+        func argTypes(_ c: TypeComponent) -> [RType?] {
+            c.genericArgs.map { resolveType($0, scope: scope, env: env, kind: .type, at: relocated, depth: depth + 1) }
+        }
+        while i < comps.count {
+            let comp = comps[i]
+            let isLast = i == comps.count - 1
+            let siteKind: SiteKind = isLast ? kind : .type
+            let loc = relocated ?? comp.loc
+            var found: TypeLookup
+            if let c = current {
+                found = nestedType(comp.name, in: c)
+                if case .notFound = found, c.isExternal {
+                    found = .symbol(externalSymbol("\(c.qualifiedName).\(comp.name)"))
+                }
+            } else {
+                found = lookupTypeName(comp.name, scope: scope, env: env)
+                if case .notFound = found {
+                    if !isLast, let unit = table.units.firstIndex(where: { $0.importName == comp.name }) {
+                        // `Module.Type`: continue at that module's top level.
+                        if let s = table.units[unit].types[comps[i + 1].name] {
+                            i += 1
+                            current = s
+                            emit(s, relocated ?? comps[i].loc, i == comps.count - 1 ? kind : .type, scope)
+                            _ = argTypes(comps[i])
+                            result = .nominal(s)
+                            i += 1
+                            continue
+                        }
+                    }
+                    if Self.standardGenerics.contains(comp.name) && comps.count == 1 {
+                        let args = argTypes(comp)
+                        switch comp.name {
+                        case "Dictionary":
+                            if args.count == 2, let k = args[0], let v = args[1] { return .dictionary(k, v) }
+                            return nil
+                        case "Optional": return args.first ?? nil
+                        default: return (args.first ?? nil).map { .array($0) }
+                        }
+                    }
+                    found = .symbol(externalSymbol(comp.name))
+                }
+            }
+            switch found {
+            case .symbol(let s):
+                emit(s, loc, siteKind, scope)
+                current = s
+                result = .nominal(s)
+                _ = argTypes(comp)
+            case .alias(let ref):
+                if let owner = ref.symbol { emit(owner, loc, .type, scope) }
+                _ = argTypes(comp)
+                guard let target = ref.fact.type else { return nil }
+                // Sites of the alias's target are attributed here, at the alias's mention.
+                result = resolveAliasTarget(
+                    target, aliasScope: ref.scope, useScope: scope, kind: siteKind, at: loc,
+                    depth: depth + 1)
+                if case .nominal(let s)? = result { current = s } else { return isLast ? result : nil }
+            case .shadowed:
+                for c in comps[i...] { _ = argTypes(c) }
+                return nil
+            case .notFound:
+                return nil
+            }
+            i += 1
+        }
+        return result
+    }
+
+    /// An alias's target resolves where the alias is declared, but its sites are the user's.
+    func resolveAliasTarget(
+        _ target: TypeExpr, aliasScope: Scope, useScope: Scope, kind: SiteKind, at loc: Loc,
+        depth: Int
+    ) -> RType? {
+        // Names resolve in the alias's file and type; sites carry the user's file and owner.
+        let scope = Scope(
+            file: aliasScope.file, type: aliasScope.type, owner: useScope.owner, generics: aliasScope.generics,
+            siteFile: useScope.siteFile)
+        return resolveType(target, scope: scope, env: nil, kind: kind, at: loc, depth: depth)
+    }
+}
