@@ -91,7 +91,8 @@ public enum ScanPipeline {
         graph = graph.adding(diagnostics: discovery.diagnostics)
         if !request.includeExternal && !config.includeExternal { graph = graph.removingExternal() }
         graph = graph.regrouped(by: request.granularity)
-        return ScanOutcome(graph: graph, statistics: stats, config: config, origin: discovery.origin,
+        return ScanOutcome(
+            graph: graph, statistics: stats, config: config, origin: discovery.origin,
             scannedFiles: Array(Set(discovery.files.map(\.path))).sorted())
     }
 

@@ -37,7 +37,8 @@ public struct PackageTargets: Sendable {
     /// The target that compiles `file`, if any.
     public func target(compiling file: String) -> Target? {
         targets.first { t in
-            (file == t.dir || file.hasPrefix(t.dir + "/")) && !t.excluded.contains { file == $0 || file.hasPrefix($0 + "/") }
+            (file == t.dir || file.hasPrefix(t.dir + "/"))
+                && !t.excluded.contains { file == $0 || file.hasPrefix($0 + "/") }
         }
     }
 }

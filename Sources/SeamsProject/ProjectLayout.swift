@@ -188,7 +188,9 @@ public struct ProjectLayout: Sendable {
         targets.sort { ($0.files.count, $1.target.name) > ($1.files.count, $0.target.name) }
         var foldedInto: [Int: Int] = [:]
         for i in targets.indices {
-            if let j = (0..<i).first(where: { foldedInto[$0] == nil && targets[i].files.isSubset(of: targets[$0].files) }) {
+            if let j = (0..<i).first(where: {
+                foldedInto[$0] == nil && targets[i].files.isSubset(of: targets[$0].files)
+            }) {
                 foldedInto[i] = j
                 diagnostics.append(
                     Diagnostic(
@@ -223,7 +225,9 @@ public struct ProjectLayout: Sendable {
             var sees: Set<Int> = []
             linkedProducts.append((unitOfTarget[i]!, t.packageProducts))
             for dep in t.dependencies {
-                if let j = targets.firstIndex(where: { $0.target.name == dep }), let u = unitOfTarget[foldedInto[j] ?? j] {
+                if let j = targets.firstIndex(where: { $0.target.name == dep }),
+                    let u = unitOfTarget[foldedInto[j] ?? j]
+                {
                     sees.insert(u)
                 }
             }
@@ -285,7 +289,8 @@ public struct ProjectLayout: Sendable {
         let places = byFolder.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }
         return Diagnostic(
             file: file,
-            message: "\(files.count) Swift file(s) that no target compiles were not scanned (\(places.joined(separator: ", ")))",
+            message:
+                "\(files.count) Swift file(s) that no target compiles were not scanned (\(places.joined(separator: ", ")))",
             severity: .note)
     }
 

@@ -60,7 +60,9 @@ public enum XcodeProjectReader {
         var reader = Objects(objects: objects)
         let projectDir = PathTools.parent(xcodeproj)
         let sourceRoot = PathTools.absolute(root["projectDirPath"] as? String ?? "", base: projectDir)
-        if let main = root["mainGroup"] as? String { reader.placeGroups(from: main, in: sourceRoot, sourceRoot: sourceRoot) }
+        if let main = root["mainGroup"] as? String {
+            reader.placeGroups(from: main, in: sourceRoot, sourceRoot: sourceRoot)
+        }
 
         let folders = reader.synchronizedFolders()
         var listings: [String: [String]] = [:]
@@ -98,7 +100,8 @@ public enum XcodeProjectReader {
             targets.append(
                 XcodeProject.Target(
                     name: name, moduleName: moduleName(of: t, targetName: name, objects: objects),
-                    swiftFiles: files.sorted(), dependencies: dependencies.sorted(), packageProducts: products.sorted()))
+                    swiftFiles: files.sorted(), dependencies: dependencies.sorted(), packageProducts: products.sorted())
+            )
         }
         let packages = (root["packageReferences"] as? [String] ?? []).compactMap { id -> String? in
             guard let ref = objects[id], ref["isa"] as? String == "XCLocalSwiftPackageReference",

@@ -87,11 +87,19 @@ struct TruthBench: ParsableCommand {
             packageToApp["\(from) → \(to)", default: 0] += e.sites.count
         }
 
-        func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "n/a" : String(format: "%.2f%%", 100 * Double(a) / Double(b)) }
-        print("scan: \(outcome.statistics.filesScanned) files, \(outcome.statistics.lines) lines, \(graph.nodes.count) nodes, \(graph.edges.count) edges in \(String(format: "%.2f", seconds)) s; modules from \(outcome.origin)")
+        func percent(_ a: Int, _ b: Int) -> String {
+            b == 0 ? "n/a" : String(format: "%.2f%%", 100 * Double(a) / Double(b))
+        }
+        print(
+            "scan: \(outcome.statistics.filesScanned) files, \(outcome.statistics.lines) lines, \(graph.nodes.count) nodes, \(graph.edges.count) edges in \(String(format: "%.2f", seconds)) s; modules from \(outcome.origin)"
+        )
         print("coverage: \(found) of \(declared) declared types are nodes of their file (\(percent(found, declared)))")
-        print("module truth: \(right) of \(single) single-target files have all their types in that target's module (\(percent(right, single)))")
-        print("package → app module edges: \(packageToApp.isEmpty ? "none" : packageToApp.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))")
+        print(
+            "module truth: \(right) of \(single) single-target files have all their types in that target's module (\(percent(right, single)))"
+        )
+        print(
+            "package → app module edges: \(packageToApp.isEmpty ? "none" : packageToApp.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))"
+        )
         if verbose {
             for m in missing.prefix(40) { print("  missing \(m)") }
             for m in misplaced.prefix(40) { print("  misplaced \(m)") }

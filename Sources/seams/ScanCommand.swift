@@ -34,6 +34,7 @@ struct ScanCommand: ParsableCommand {
         let g = outcome.graph
         Console.status(
             "scanned \(outcome.statistics.filesScanned) files (\(outcome.statistics.lines) lines) in \(g.modules.count) modules: "
-                + "\(g.nodes.count) nodes, \(g.edges.count) edges, \(g.diagnostics.count) diagnostics; modules from \(outcome.origin)")
+                + "\(g.nodes.count) nodes, \(g.edges.count) edges, \(g.diagnostics.count) diagnostics; modules from \(outcome.origin)"
+        )
     }
 }

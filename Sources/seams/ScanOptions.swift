@@ -31,7 +31,9 @@ struct SourceFlags: ParsableArguments {
     @Option(name: .customLong("target"), help: "Scan this Xcode target (and the packages in the tree); repeatable.")
     var targets: [String] = []
 
-    @Option(help: "How to read Package.swift: auto (as syntax, asking SwiftPM when that leaves files out), syntax or swift.")
+    @Option(
+        help: "How to read Package.swift: auto (as syntax, asking SwiftPM when that leaves files out), syntax or swift."
+    )
     var manifest: ManifestMode = .auto
 
     func validate() throws {

@@ -32,7 +32,11 @@ import Testing
         #expect(g.edge(from: "TechApp.SignInViewController", to: "Networking.AuthEvent")?.kinds == [.implicitMember])
         #expect(g.edge(from: "TechApp.SignInViewController", to: "TechApp.AppDelegate")?.kinds == [.member])
         // Files outside targets and nested packages are reported, not scanned.
-        #expect(g.diagnostics.contains { $0.file == "Package.swift" && $0.message == "1 Swift file(s) that no target compiles were not scanned (Scripts: 1)" })
+        #expect(
+            g.diagnostics.contains {
+                $0.file == "Package.swift"
+                    && $0.message == "1 Swift file(s) that no target compiles were not scanned (Scripts: 1)"
+            })
         #expect(g.diagnostics.contains { $0.file == "Vendor/Kit" && $0.message.contains("nested package") })
         #expect(g.nodes.allSatisfy { $0.module != "Kit" })
     }

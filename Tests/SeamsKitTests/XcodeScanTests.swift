@@ -12,7 +12,8 @@ import Testing
         let g = try ScanPipeline.run(ScanRequest(paths: [root])).graph
         let ids = Set(g.nodes.map(\.id))
         for id in [
-            "Podcasts.Theme", "Podcasts Widget.Theme", "Podcasts.NavigationManager", "Podcasts Widget.NavigationManager",
+            "Podcasts.Theme", "Podcasts Widget.Theme", "Podcasts.NavigationManager",
+            "Podcasts Widget.NavigationManager",
             "LocalKit.Player", "PodcastsTests.AppTests", "Podcasts Widget.SyncedThing",
         ] {
             #expect(ids.contains(id), "no \(id) in \(ids.sorted())")

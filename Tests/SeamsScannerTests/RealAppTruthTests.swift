@@ -51,7 +51,12 @@ import Testing
     @Test func importsInsideIfMakeModulesVisible() {
         let g = Scanner.graph(ofModules: [
             "Core": [(path: "Core/Store.swift", text: "public final class Store {}")],
-            "App": [(path: "App/Screen.swift", text: "#if canImport(Core)\nimport Core\n#endif\nclass Screen { let s: Store }")],
+            "App": [
+                (
+                    path: "App/Screen.swift",
+                    text: "#if canImport(Core)\nimport Core\n#endif\nclass Screen { let s: Store }"
+                )
+            ],
         ])
         #expect(g.edge(from: "App.Screen", to: "Core.Store") != nil, "\(describe(g))")
     }
@@ -66,12 +71,12 @@ import Testing
                 (
                     path: "App/Status+Row.swift",
                     text: """
-                        import Models
-                        extension Status {
-                            var tint: Int { Theme.accent }
-                            func badge() -> Int { 1 }
-                        }
-                        """
+                    import Models
+                    extension Status {
+                        var tint: Int { Theme.accent }
+                        func badge() -> Int { 1 }
+                    }
+                    """
                 ),
                 (
                     path: "App/Screen.swift",
