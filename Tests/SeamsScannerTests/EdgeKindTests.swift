@@ -16,10 +16,12 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Remote", "Loggable", .inherit, at: 1, in: "A.swift", f)
-        expectSite(g, "Client", "Base", .inherit, at: 2, in: "A.swift", f)
-        expectSite(g, "Client", "Remote", .inherit, at: 3, in: "A.swift", f)
-        expectSite(g, "Value", "Loggable", .inherit, at: 4, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Remote", "Loggable", .inherit, at: 1, in: "A.swift")
+        sites.expect("Client", "Base", .inherit, at: 2, in: "A.swift")
+        sites.expect("Client", "Remote", .inherit, at: 3, in: "A.swift")
+        sites.expect("Value", "Loggable", .inherit, at: 4, in: "A.swift")
+        sites.check()
     }
 
     @Test func typeAnnotationsEverywhere() {
@@ -47,19 +49,21 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Screen", "User", .type, at: 1, in: "A.swift", f)
-        expectSite(g, "Screen", "Job", .type, at: 2, in: "A.swift", f)
-        expectSite(g, "Screen", "Token", .type, at: 3, in: "A.swift", f)
-        expectSite(g, "Screen", "User", .type, at: 4, in: "A.swift", f)
-        expectSite(g, "Screen", "Job", .type, at: 5, in: "A.swift", f)
-        expectSite(g, "Screen", "Store", .type, at: 6, in: "A.swift", f)
-        expectSite(g, "Screen", "Store", .type, at: 7, in: "A.swift", f)
-        expectSite(g, "Screen", "Job", .type, at: 8, in: "A.swift", f)
-        expectSite(g, "Screen", "Failure", .type, at: 9, in: "A.swift", f)
-        expectSite(g, "Screen", "Money", .type, at: 10, in: "A.swift", f)
-        expectSite(g, "Screen", "Money", .type, at: 11, in: "A.swift", f)
-        expectSite(g, "Screen", "Store", .type, at: 12, in: "A.swift", f)
-        expectSite(g, "Screen", "Token", .type, at: 13, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Screen", "User", .type, at: 1, in: "A.swift")
+        sites.expect("Screen", "Job", .type, at: 2, in: "A.swift")
+        sites.expect("Screen", "Token", .type, at: 3, in: "A.swift")
+        sites.expect("Screen", "User", .type, at: 4, in: "A.swift")
+        sites.expect("Screen", "Job", .type, at: 5, in: "A.swift")
+        sites.expect("Screen", "Store", .type, at: 6, in: "A.swift")
+        sites.expect("Screen", "Store", .type, at: 7, in: "A.swift")
+        sites.expect("Screen", "Job", .type, at: 8, in: "A.swift")
+        sites.expect("Screen", "Failure", .type, at: 9, in: "A.swift")
+        sites.expect("Screen", "Money", .type, at: 10, in: "A.swift")
+        sites.expect("Screen", "Money", .type, at: 11, in: "A.swift")
+        sites.expect("Screen", "Store", .type, at: 12, in: "A.swift")
+        sites.expect("Screen", "Token", .type, at: 13, in: "A.swift")
+        sites.check()
     }
 
     @Test func constructStaticCastMetatypeKeypath() {
@@ -87,15 +91,17 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Router", "Logger", .construct, at: 1, in: "A.swift", f)
-        expectSite(g, "Router", "Logger", .construct, at: 2, in: "A.swift", f)
-        expectSite(g, "Router", "Theme", .static, at: 3, in: "A.swift", f)
-        expectSite(g, "Router", "SignInScreen", .cast, at: 4, in: "A.swift", f)
-        expectSite(g, "Router", "SignInScreen", .cast, at: 5, in: "A.swift", f)
-        expectSite(g, "Router", "SignInScreen", .cast, at: 6, in: "A.swift", f)
-        expectSite(g, "Router", "Screen", .metatype, at: 7, in: "A.swift", f)
-        expectSite(g, "Router", "Theme", .metatype, at: 8, in: "A.swift", f)
-        expectSite(g, "Router", "Logger", .keypath, at: 9, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Router", "Logger", .construct, at: 1, in: "A.swift")
+        sites.expect("Router", "Logger", .construct, at: 2, in: "A.swift")
+        sites.expect("Router", "Theme", .static, at: 3, in: "A.swift")
+        sites.expect("Router", "SignInScreen", .cast, at: 4, in: "A.swift")
+        sites.expect("Router", "SignInScreen", .cast, at: 5, in: "A.swift")
+        sites.expect("Router", "SignInScreen", .cast, at: 6, in: "A.swift")
+        sites.expect("Router", "Screen", .metatype, at: 7, in: "A.swift")
+        sites.expect("Router", "Theme", .metatype, at: 8, in: "A.swift")
+        sites.expect("Router", "Logger", .keypath, at: 9, in: "A.swift")
+        sites.check()
     }
 
     @Test func attributes() {
@@ -114,9 +120,11 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Screen", "DataActor", .attribute, at: 1, in: "A.swift", f)
-        expectSite(g, "Screen", "Injected", .attribute, at: 2, in: "A.swift", f)
-        expectSite(g, "Screen", "ViewBuilder", .attribute, at: 3, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Screen", "DataActor", .attribute, at: 1, in: "A.swift")
+        sites.expect("Screen", "Injected", .attribute, at: 2, in: "A.swift")
+        sites.expect("Screen", "ViewBuilder", .attribute, at: 3, in: "A.swift")
+        sites.check()
     }
 
     @Test func attributesOfFunctionTypesNameTypesOnlyWhenTheyAreTypes() {
@@ -131,10 +139,12 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Loader", "DataActor", .attribute, at: 1, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Loader", "DataActor", .attribute, at: 1, in: "A.swift")
         for attribute in ["escaping", "Sendable", "autoclosure"] {
             expectNoEdge(g, "Loader", attribute)
         }
+        sites.check()
     }
 
     @Test func memberThroughPropertiesReturnsAndLocals() {
@@ -159,13 +169,15 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Screen", "API", .member, at: 1, in: "A.swift", f)
-        expectSite(g, "Screen", "Session", .member, at: 2, in: "A.swift", f)
-        expectSite(g, "Screen", "API", .member, at: 3, in: "A.swift", f)
-        expectSite(g, "Screen", "Session", .member, at: 4, in: "A.swift", f)
-        expectSite(g, "Screen", "Token", .member, at: 5, in: "A.swift", f)
-        expectSite(g, "Screen", "API", .member, at: 6, in: "A.swift", f)
-        expectSite(g, "Screen", "Session", .member, at: 7, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Screen", "API", .member, at: 1, in: "A.swift")
+        sites.expect("Screen", "Session", .member, at: 2, in: "A.swift")
+        sites.expect("Screen", "API", .member, at: 3, in: "A.swift")
+        sites.expect("Screen", "Session", .member, at: 4, in: "A.swift")
+        sites.expect("Screen", "Token", .member, at: 5, in: "A.swift")
+        sites.expect("Screen", "API", .member, at: 6, in: "A.swift")
+        sites.expect("Screen", "Session", .member, at: 7, in: "A.swift")
+        sites.check()
     }
 
     @Test func memberDeclaredInExtensionMergesIntoTheType() {
@@ -181,9 +193,11 @@ import Testing
                 """),
         ]
         let g = scan(f)
-        expectSite(g, "Screen", "API", .member, at: 1, in: "Screen.swift", f)
-        expectSite(g, "Screen", "Job", .member, at: 2, in: "Screen.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Screen", "API", .member, at: 1, in: "Screen.swift")
+        sites.expect("Screen", "Job", .member, at: 2, in: "Screen.swift")
         #expect(g.node("App.API+Jobs") == nil, "an extension of a scanned type is merged into it")
+        sites.check()
     }
 
     @Test func implicitMembers() {
@@ -211,15 +225,17 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Router", "Style", .implicitMember, at: 1, in: "A.swift", f)
-        expectSite(g, "Router", "Route", .implicitMember, at: 2, in: "A.swift", f)
-        expectSite(g, "Router", "Route", .implicitMember, at: 3, in: "A.swift", f)
-        expectSite(g, "Router", "Style", .implicitMember, at: 4, in: "A.swift", f)
-        expectSite(g, "Router", "Style", .implicitMember, at: 5, in: "A.swift", f)
-        expectSite(g, "Router", "Route", .implicitMember, at: 6, in: "A.swift", f)
-        expectSite(g, "Router", "Route", .implicitMember, at: 7, in: "A.swift", f)
-        expectSite(g, "Router", "Route", .implicitMember, at: 8, in: "A.swift", f)
-        expectSite(g, "Router", "Style", .implicitMember, at: 9, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Router", "Style", .implicitMember, at: 1, in: "A.swift")
+        sites.expect("Router", "Route", .implicitMember, at: 2, in: "A.swift")
+        sites.expect("Router", "Route", .implicitMember, at: 3, in: "A.swift")
+        sites.expect("Router", "Style", .implicitMember, at: 4, in: "A.swift")
+        sites.expect("Router", "Style", .implicitMember, at: 5, in: "A.swift")
+        sites.expect("Router", "Route", .implicitMember, at: 6, in: "A.swift")
+        sites.expect("Router", "Route", .implicitMember, at: 7, in: "A.swift")
+        sites.expect("Router", "Route", .implicitMember, at: 8, in: "A.swift")
+        sites.expect("Router", "Style", .implicitMember, at: 9, in: "A.swift")
+        sites.check()
     }
 
     @Test func sitesAreMarkedInferredOnlyForInferredKinds() {

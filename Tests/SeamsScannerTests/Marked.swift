@@ -6,7 +6,10 @@ import Testing
 /// The markers are stripped; `self[N]` is the 1-based line and UTF-8 column where one stood.
 struct Marked {
     let text: String
-    private var positions: [Int: (line: Int, column: Int)] = [:]
+    private(set) var positions: [Int: (line: Int, column: Int)] = [:]
+
+    /// Marker numbers written more than once in the text: a test mistake `ExpectedSites` reports.
+    private(set) var repeated: Set<Int> = []
 
     init(_ marked: String) {
         var out = ""
@@ -18,6 +21,7 @@ struct Marked {
             if ch == "‹", let close = marked[index...].firstIndex(of: "›"),
                 let n = Int(marked[marked.index(after: index)..<close])
             {
+                if positions[n] != nil { repeated.insert(n) }
                 positions[n] = (line, column)
                 index = marked.index(after: close)
                 continue
@@ -37,6 +41,57 @@ struct Marked {
     subscript(_ n: Int) -> (line: Int, column: Int) {
         guard let p = positions[n] else { fatalError("no marker ‹\(n)›") }
         return p
+    }
+}
+
+/// Expected sites of a scan of marked files, checked exactly by `check()`: a marker written twice
+/// or named by no expectation fails, every expected site is in the graph, and no site stands at
+/// a marked place that no expectation names (another kind, owner or target there is a finding).
+final class ExpectedSites {
+    private let graph: Graph
+    private let files: [String: Marked]
+    /// Per file and marker: `from -> to kind` of each expected site.
+    private var expected: [String: [Int: Set<String>]] = [:]
+    private var named: [String: Set<Int>] = [:]
+
+    init(_ graph: Graph, _ files: [String: Marked]) {
+        self.graph = graph
+        self.files = files
+    }
+
+    /// A site of `kind` from `from` to `to` at marker `n` of `file` (node names without `App.`).
+    func expect(
+        _ from: String, _ to: String, _ kind: SiteKind, at n: Int, in file: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        expectSite(graph, from, to, kind, at: n, in: file, files, sourceLocation: sourceLocation)
+        let toID = graph.node("App.\(to)") != nil ? "App.\(to)" : to
+        expected[file, default: [:]][n, default: []].insert("App.\(from) -> \(toID) \(kind.rawValue)")
+        named[file, default: []].insert(n)
+    }
+
+    func check(sourceLocation: SourceLocation = #_sourceLocation) {
+        for (file, marked) in files.sorted(by: { $0.key < $1.key }) {
+            for n in marked.repeated.sorted() {
+                Issue.record("marker ‹\(n)› is written twice in \(file)", sourceLocation: sourceLocation)
+            }
+            for n in marked.positions.keys.sorted() {
+                if named[file]?.contains(n) != true {
+                    Issue.record("marker ‹\(n)› of \(file) is named by no expectation", sourceLocation: sourceLocation)
+                }
+                let p = marked.positions[n]!
+                let wanted = expected[file]?[n] ?? []
+                for edge in graph.edges {
+                    for site in edge.sites where site.file == file && site.line == p.line && site.column == p.column {
+                        if !wanted.contains("\(edge.from) -> \(edge.to) \(site.kind.rawValue)") {
+                            Issue.record(
+                                "unexpected \(site.kind.rawValue) site \(edge.from) -> \(edge.to) at marker ‹\(n)› of \(file)\ngraph:\n\(describe(graph))",
+                                sourceLocation: sourceLocation)
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -23,10 +23,12 @@ import Testing
                 """)
         ]
         let g = scan(f)
+        let sites = ExpectedSites(g, f)
         for name in ["A", "B", "D", "E"] { #expect(g.node("App.\(name)") != nil, "no node \(name)\n\(describe(g))") }
-        expectSite(g, "A", "B", .type, at: 1, in: "A.swift", f)
-        expectSite(g, "D", "A", .type, at: 2, in: "A.swift", f)
-        expectSite(g, "E", "D", .type, at: 3, in: "A.swift", f)
+        sites.expect("A", "B", .type, at: 1, in: "A.swift")
+        sites.expect("D", "A", .type, at: 2, in: "A.swift")
+        sites.expect("E", "D", .type, at: 3, in: "A.swift")
+        sites.check()
     }
 
     @Test func extensionsAndFileScopeCodeInsideIf() {
@@ -43,9 +45,11 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "B", "C", .type, at: 1, in: "A.swift", f)
-        expectSite(g, "A.swift", "C", .construct, at: 2, in: "A.swift", f)
-        expectSite(g, "User", "C", .member, at: 3, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("B", "C", .type, at: 1, in: "A.swift")
+        sites.expect("A.swift", "C", .construct, at: 2, in: "A.swift")
+        sites.expect("User", "C", .member, at: 3, in: "A.swift")
+        sites.check()
     }
 
     @Test func importsInsideIfMakeModulesVisible() {
@@ -132,11 +136,13 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Feed", "NSObject+A", .member, at: 1, in: "A.swift", f)
-        expectSite(g, "Feed", "AppDelegate", .member, at: 2, in: "A.swift", f)
-        expectSite(g, "Feed", "UIViewController+A", .member, at: 3, in: "A.swift", f)
-        expectSite(g, "Cell", "NSObject+A", .member, at: 4, in: "A.swift", f)
-        expectSite(g, "Sheet", "UIViewController+A", .member, at: 5, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Feed", "NSObject+A", .member, at: 1, in: "A.swift")
+        sites.expect("Feed", "AppDelegate", .member, at: 2, in: "A.swift")
+        sites.expect("Feed", "UIViewController+A", .member, at: 3, in: "A.swift")
+        sites.expect("Cell", "NSObject+A", .member, at: 4, in: "A.swift")
+        sites.expect("Sheet", "UIViewController+A", .member, at: 5, in: "A.swift")
+        sites.check()
     }
 
     @Test func swiftUIModifiersOnSDKViewsStayViews() {
@@ -158,7 +164,9 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        for n in 1...4 { expectSite(g, "Row", "View+A", .member, at: n, in: "A.swift", f) }
+        let sites = ExpectedSites(g, f)
+        for n in 1...4 { sites.expect("Row", "View+A", .member, at: n, in: "A.swift") }
+        sites.check()
     }
 
     @Test func anUnknownSDKTypeGetsNoGuess() {
@@ -190,16 +198,18 @@ import Testing
             "Only.swift": Marked("private struct Helper {}\nstruct Uses { let h: ‹1›Helper }"),
         ]
         let g = scan(f)
+        let sites = ExpectedSites(g, f)
         #expect(g.node("App.Date.swift.CodingKeys")?.file == "Date.swift", "\(describe(g))")
         #expect(g.node("App.User.swift.CodingKeys")?.file == "User.swift")
         #expect(g.node("App.CodingKeys") == nil)
         // A private type whose name no other file uses keeps its plain name.
         #expect(g.node("App.Helper")?.file == "Only.swift")
-        expectSite(g, "ServerDate", "Date.swift.CodingKeys", .type, at: 1, in: "Date.swift", f)
-        expectSite(g, "User", "User.swift.CodingKeys", .type, at: 1, in: "User.swift", f)
-        expectSite(g, "Uses", "Helper", .type, at: 1, in: "Only.swift", f)
+        sites.expect("ServerDate", "Date.swift.CodingKeys", .type, at: 1, in: "Date.swift")
+        sites.expect("User", "User.swift.CodingKeys", .type, at: 1, in: "User.swift")
+        sites.expect("Uses", "Helper", .type, at: 1, in: "Only.swift")
         // The extension in the same file extends that file's own type.
         #expect(g.edge(from: "App.User.swift.CodingKeys", to: "App.User") != nil, "\(describe(g))")
+        sites.check()
     }
 
     @Test func anotherFileCannotSeeAPrivateType() {

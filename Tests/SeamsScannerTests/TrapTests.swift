@@ -62,7 +62,10 @@ import Testing
             "A.swift": Marked(
                 "class Config { static let host = \"\" }\nclass API { let url = \"https://\\(‹1›Config.host)/v1\" }")
         ]
-        expectSite(scan(f), "API", "Config", .static, at: 1, in: "A.swift", f)
+        let g = scan(f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("API", "Config", .static, at: 1, in: "A.swift")
+        sites.check()
     }
 
     @Test func nestedTypesWithTheSameSimpleName() {
@@ -75,14 +78,16 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "JobList", "JobList.Row", .type, at: 1, in: "A.swift", f)
-        expectSite(g, "InvoiceList", "InvoiceList.Row", .type, at: 2, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("JobList", "JobList.Row", .type, at: 1, in: "A.swift")
+        sites.expect("InvoiceList", "InvoiceList.Row", .type, at: 2, in: "A.swift")
         expectNoEdge(g, "JobList", "InvoiceList.Row")
         expectNoEdge(g, "InvoiceList", "JobList.Row")
-        expectSite(g, "Report", "JobList", .static, at: 3, in: "A.swift", f)
-        expectSite(g, "Report", "JobList.Row", .construct, at: 4, in: "A.swift", f)
+        sites.expect("Report", "JobList", .static, at: 3, in: "A.swift")
+        sites.expect("Report", "JobList.Row", .construct, at: 4, in: "A.swift")
         expectNoEdge(g, "Report", "InvoiceList.Row")
         #expect(g.node("App.JobList.Row")?.name == "JobList.Row")
+        sites.check()
     }
 
     @Test func typeDeclaredInExtensionIsNested() {
@@ -95,9 +100,11 @@ import Testing
                 """)
         ]
         let g = scan(f)
+        let sites = ExpectedSites(g, f)
         #expect(g.node("App.Outer.Inner")?.kind == .struct)
-        expectSite(g, "User", "Outer.Inner", .construct, at: 2, in: "A.swift", f)
-        expectSite(g, "User", "Outer", .static, at: 1, in: "A.swift", f)
+        sites.expect("User", "Outer.Inner", .construct, at: 2, in: "A.swift")
+        sites.expect("User", "Outer", .static, at: 1, in: "A.swift")
+        sites.check()
     }
 
     @Test func nestedTypeCodeBelongsToTheNestedType() {
@@ -128,10 +135,12 @@ import Testing
                 """),
         ]
         let g = scan(f)
+        let sites = ExpectedSites(g, f)
         #expect(g.node("App.UIViewController+Alert")?.kind == .extension)
-        expectSite(g, "SignInViewController", "UIViewController+Alert", .member, at: 1, in: "SignIn.swift", f)
-        expectSite(g, "SignInViewController", "UIViewController+Alert", .member, at: 2, in: "SignIn.swift", f)
+        sites.expect("SignInViewController", "UIViewController+Alert", .member, at: 1, in: "SignIn.swift")
+        sites.expect("SignInViewController", "UIViewController+Alert", .member, at: 2, in: "SignIn.swift")
         #expect(g.edge(from: "App.UIViewController+Alert", to: "App.Alert")?.kinds == [.construct])
+        sites.check()
     }
 
     @Test func extensionNodeNamesFollowTheFile() {
@@ -143,9 +152,11 @@ import Testing
                 "class Screen { func f(_ s: String) { _ = s.‹1›isValidEmail; _ = \"a\".‹2›isValidEmail } }"),
         ]
         let g = scan(f)
+        let sites = ExpectedSites(g, f)
         #expect(g.node("App.UIApplication+AppDelegate")?.kind == .extension)
-        expectSite(g, "Screen", "String+Helpers", .member, at: 1, in: "Screen.swift", f)
-        expectSite(g, "Screen", "String+Helpers", .member, at: 2, in: "Screen.swift", f)
+        sites.expect("Screen", "String+Helpers", .member, at: 1, in: "Screen.swift")
+        sites.expect("Screen", "String+Helpers", .member, at: 2, in: "Screen.swift")
+        sites.check()
     }
 
     @Test func typeDeclaredInsideAFunctionShadowsTheOuterOne() {
@@ -179,10 +190,17 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Screen", "Job", .type, at: 1, in: "A.swift", f)
-        expectSite(g, "Screen", "JobStore", .type, at: 2, in: "A.swift", f)
-        expectSite(g, "Screen", "Job", .type, at: 3, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        // The alias's target is attributed at its mention, `Void` too; a nested alias also
+        // names the type that declares it.
+        sites.expect("Screen", "Job", .type, at: 1, in: "A.swift")
+        sites.expect("Screen", "Void", .type, at: 1, in: "A.swift")
+        sites.expect("Screen", "JobStore", .type, at: 2, in: "A.swift")
+        sites.expect("Screen", "Job", .type, at: 3, in: "A.swift")
+        sites.expect("Screen", "JobStore", .type, at: 3, in: "A.swift")
+        sites.expect("Screen", "Void", .type, at: 3, in: "A.swift")
         #expect(g.nodes.allSatisfy { $0.name != "Completion" && $0.name != "JobStore.Callback" })
+        sites.check()
     }
 
     @Test func fileScopeNodesOnlyWithEdges() {
@@ -193,11 +211,13 @@ import Testing
             "Unused.swift": Marked("func nothing() {}"),
         ]
         let g = scan(f)
+        let sites = ExpectedSites(g, f)
         #expect(g.node("App.main.swift")?.kind == .fileScope)
-        expectSite(g, "main.swift", "App", .construct, at: 1, in: "main.swift", f)
-        expectSite(g, "main.swift", "App", .member, at: 2, in: "main.swift", f)
-        expectSite(g, "App", "Log.swift", .member, at: 3, in: "App.swift", f)
+        sites.expect("main.swift", "App", .construct, at: 1, in: "main.swift")
+        sites.expect("main.swift", "App", .member, at: 2, in: "main.swift")
+        sites.expect("App", "Log.swift", .member, at: 3, in: "App.swift")
         #expect(g.removingExternal().node("App.Unused.swift") == nil)
+        sites.check()
     }
 
     @Test func closuresLocalFunctionsAndSuperBelongToTheEnclosingType() {
@@ -218,9 +238,11 @@ import Testing
                 """)
         ]
         let g = scan(f)
-        expectSite(g, "Screen", "Base", .member, at: 1, in: "A.swift", f)
-        expectSite(g, "Screen", "Theme", .static, at: 2, in: "A.swift", f)
-        expectSite(g, "Screen", "Mid", .member, at: 3, in: "A.swift", f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Screen", "Base", .member, at: 1, in: "A.swift")
+        sites.expect("Screen", "Theme", .static, at: 2, in: "A.swift")
+        sites.expect("Screen", "Mid", .member, at: 3, in: "A.swift")
+        sites.check()
     }
 
     @Test func unknownTypesGiveNoGuess() {
