@@ -62,6 +62,14 @@ public struct ProjectLayout: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// Where the modules came from, for the summary line.
     public var origin: String = "folders"
+    /// Module names of files placed by folder, which share their folder's unit.
+    public var folderModules: [Int: String] = [:]
+    /// The units of package targets, which products name.
+    private var packageUnits: [Int] = []
+    /// Xcode units and the package products they link, resolved once packages are read.
+    private var linkedProducts: [(unit: Int, products: [String])] = []
+    /// Local packages the Xcode projects reference, by project name.
+    private var projectPackages: [(by: String, dir: String)] = []
 
     public static func plan(_ input: LayoutInput) throws -> ProjectLayout {
         var layout = ProjectLayout()
@@ -85,8 +93,10 @@ public struct ProjectLayout: Sendable {
             layout.diagnostics += package.diagnostics
             var unitOf: [String: Int] = [:]
             for t in package.targets {
-                unitOf[t.name] = layout.addUnit(
+                let unit = layout.addUnit(
                     name: t.name, importName: t.name, sees: nil, qualifier: PathTools.baseName(dir))
+                unitOf[t.name] = unit
+                layout.packageUnits.append(unit)
             }
             var stray: [String] = []
             for i in members {
@@ -139,7 +149,7 @@ public struct ProjectLayout: Sendable {
                 unit = u
             } else {
                 unit = units.count
-                units.append(UnitInfo(name: module, importName: nil, sees: nil))
+                units.append(UnitInfo(name: PathTools.baseName(f.pathRoot), importName: nil, sees: nil))
                 unitOfRoot[f.pathRoot] = unit
             }
             assignments.append((i, unit))
@@ -147,21 +157,12 @@ public struct ProjectLayout: Sendable {
         }
     }
 
-    /// Module names of files placed by folder, which share their folder's unit.
-    public var folderModules: [Int: String] = [:]
-    /// Xcode units and the package products they link, resolved once packages are read.
-    private var linkedProducts: [(unit: Int, products: [String])] = []
-
     private mutating func resolveLinkedProducts() {
-        let packageUnits = units.indices.filter { units[$0].sees == nil }
         for (unit, products) in linkedProducts {
             let linked = products.flatMap { p in packageUnits.filter { units[$0].importName == p } }
             units[unit].sees?.formUnion(linked)
         }
     }
-
-    /// Local packages the Xcode projects reference, by project name.
-    private var projectPackages: [(by: String, dir: String)] = []
 
     /// Xcode targets: each native target compiling Swift is a module; a variant whose Swift
     /// files another target compiles too is folded into it.
