@@ -15,7 +15,9 @@ extension Resolver {
             }
         }
         table.sharedTopLevelNames = declaredInUnit.mapValues { Set($0.filter { $0.value > 1 }.keys) }
-        for (facts, ctx) in files {
+        table.privateTypes = Array(repeating: [:], count: files.count)
+        for (index, (facts, ctx)) in files.enumerated() {
+            ctx.index = index
             ctx.imports = importedUnits(facts.imports, from: ctx.unit)
             let fileScope = Scope(file: ctx, type: nil, owner: ctx.fileScopeID, generics: [])
             table.bindings.append((facts.top, fileScope))
@@ -68,7 +70,8 @@ extension Resolver {
             qualified = "\(ctx.fileName).\(name)"
         }
         let existing =
-            parent.map { $0.nested[name] } ?? (filePrivate ? ctx.privateTypes[name] : table.units[ctx.unit].types[name])
+            parent.map { $0.nested[name] }
+            ?? (filePrivate ? table.privateTypes[ctx.index][name] : table.units[ctx.unit].types[name])
         let symbol: TypeSymbol
         if let existing, !existing.isExternal {
             symbol = existing  // a second declaration of the same name: merged into the first
@@ -81,7 +84,7 @@ extension Resolver {
             if let parent {
                 parent.nested[name] = symbol
             } else if filePrivate {
-                ctx.privateTypes[name] = symbol
+                table.privateTypes[ctx.index][name] = symbol
             } else {
                 table.units[ctx.unit].types[name] = symbol
             }

@@ -21,7 +21,7 @@ extension Resolver {
             if case .notFound = found {} else { return found }
             t = s.parent
         }
-        if let s = scope.file.privateTypes[name] { return .symbol(s) }
+        if let s = table.privateTypes[scope.file.index][name] { return .symbol(s) }
         let unit = table.units[scope.file.unit]
         if let s = unit.types[name] { return .symbol(s) }
         if let alias = unit.globals[name]?.first(where: { $0.fact.kind == .typeAlias }) { return .alias(alias) }

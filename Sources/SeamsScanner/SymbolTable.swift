@@ -13,6 +13,9 @@ final class SymbolTable {
     var fileScopeNodes: [String: Node] = [:]
     /// Every declaration, extension and file top level with the scope its code resolves in.
     var bindings: [(DeclFact, Scope)] = []
+    /// Per file (`FileContext.index`), its `private`/`fileprivate` top-level types, which no
+    /// other file sees.
+    var privateTypes: [[String: TypeSymbol]] = []
     /// Per unit, the top-level type names more than one declaration uses.
     var sharedTopLevelNames: [Int: Set<String>] = [:]
 

@@ -68,8 +68,8 @@ final class FileContext {
     let fileName: String
     /// The node of the file's top-level code, free functions and globals.
     let fileScopeID: String
-    /// Its `private`/`fileprivate` top-level types, which no other file sees.
-    var privateTypes: [String: TypeSymbol] = [:]
+    /// Its place among the scanned files: the index of its own tables in the symbol table.
+    var index = 0
 
     init(path: String, module: String, unit: Int) {
         self.path = path
