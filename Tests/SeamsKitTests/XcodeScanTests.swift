@@ -28,6 +28,22 @@ import Testing
         #expect(!g.edges.contains { $0.from.hasPrefix("Podcasts Widget.") && $0.to.hasPrefix("Podcasts.") })
     }
 
+    @Test func anAppExtensionOfAPackageTypeIsAppCodeForTheModuleMapAndTheRules() throws {
+        let modules = try ScanPipeline.run(
+            {
+                var r = ScanRequest(paths: [root])
+                r.granularity = .module
+                return r
+            }()
+        ).graph
+        #expect(modules.edge(from: "Podcasts", to: "LocalKit")?.kinds == [.construct, .extends])
+        #expect(!modules.edges.contains { $0.from == "LocalKit" })
+        // The fixture's seams.yml forbids the package any dependency on an app target.
+        let result = try CheckPipeline.run(CheckRequest(scan: ScanRequest(paths: [root]))).result
+        #expect(result.rules.map(\.id) == ["packages-know-no-app"])
+        #expect(result.rules.allSatisfy { !$0.broken } && result.violations.isEmpty)
+    }
+
     @Test func anUnknownTargetIsAnErrorNamingTheTargets() {
         var request = ScanRequest(paths: [root])
         request.targets = ["Widget"]

@@ -19,7 +19,10 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
         // <group> paths nest; SOURCE_ROOT starts at the project's folder.
         #expect(
             relative(target(p, "Podcasts")!.swiftFiles)
-                == ["App/AppDelegate.swift", "App/Screens/NavigationManager.swift", "Shared/Theme.swift"])
+                == [
+                    "App/AppDelegate.swift", "App/Player+Now.swift", "App/Screens/NavigationManager.swift",
+                    "Shared/Theme.swift",
+                ])
         // A synchronized folder less its exception, plus the build phase's files.
         #expect(
             relative(target(p, "Podcasts Widget")!.swiftFiles) == [
@@ -57,6 +60,20 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
     }
 }
 
+@Suite struct WorkspaceReaderTests {
+    @Test func referencesResolveThroughNestedGroups() {
+        let root = fixtures + "/TwoTargets"
+        #expect(
+            WorkspaceReader.references(of: root + "/Podcasts.xcworkspace") == [
+                fixtures + "/OutsideKit", root + "/LocalKit", root + "/Podcasts.xcodeproj",
+            ])
+    }
+
+    @Test func aMissingWorkspaceFileReferencesNothing() {
+        #expect(WorkspaceReader.references(of: fixtures + "/TwoTargets/Nowhere.xcworkspace").isEmpty)
+    }
+}
+
 @Suite struct ProjectLayoutTests {
     let root = fixtures + "/TwoTargets"
 
@@ -66,6 +83,7 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
             files: files.map { .init(absolute: $0, pathRoot: root, package: $0.contains("/LocalKit/") ? 0 : nil) },
             packages: [root + "/LocalKit"], xcodeProjects: [root + "/Podcasts.xcodeproj"], root: root)
         input.targets = targets
+        input.workspaces = [root + "/Podcasts.xcworkspace"]
         return input
     }
 
@@ -90,6 +108,13 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
         let notes = layout.diagnostics.map(\.message)
         #expect(notes.contains("target Podcasts AppStore compiles only files of Podcasts: folded into it"))
         #expect(notes.contains("2 Swift file(s) that no target compiles were not scanned (Synced: 1, scripts: 1)"))
+        #expect(
+            layout.diagnostics.contains {
+                $0.file == "../OutsideKit"
+                    && $0.message
+                        == "local package of Podcasts.xcworkspace lies outside the scanned folders; name it as a path to scan it"
+            })
+        #expect(!layout.diagnostics.contains { $0.file == "LocalKit" })
         #expect(layout.origin.hasPrefix("Podcasts.xcodeproj (3 targets) and 1 package"))
         // The app sees the package product it links; the tests see the app they depend on.
         let unit = { (name: String) in layout.units.firstIndex { $0.name == name }! }
