@@ -162,13 +162,7 @@ extension Resolver {
                 default: result = calleeType
                 }
             }
-            for (i, arg) in args.enumerated() {
-                var expectedArg: RType?
-                if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] {
-                    expectedArg = paramType(ref, p)
-                }
-                settle(eval(arg.value, expected: expectedArg, scope: scope, env: env), scope: scope)
-            }
+            arguments(args, of: chosen, scope: scope, env: env)
             return Val(type: result)
 
         case .subscriptCall(let base, let args):
@@ -186,13 +180,7 @@ extension Resolver {
                 }
             default: break
             }
-            for (i, arg) in args.enumerated() {
-                var expectedArg: RType?
-                if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] {
-                    expectedArg = paramType(ref, p)
-                }
-                settle(eval(arg.value, expected: expectedArg, scope: scope, env: env), scope: scope)
-            }
+            arguments(args, of: chosen, scope: scope, env: env)
             return Val(type: result)
 
         case .specialize(let base, let typeArgs):
@@ -299,6 +287,18 @@ extension Resolver {
         case .other(let children):
             for c in children { settle(eval(c, expected: nil, scope: scope, env: env), scope: scope) }
             return Val()
+        }
+    }
+
+    /// Evaluates call or subscript arguments, each expecting the type of the parameter the
+    /// chosen overload matches it to.
+    func arguments(_ args: [Arg], of chosen: (MemberRef, [Int?])?, scope: Scope, env: Env) {
+        for (i, arg) in args.enumerated() {
+            var expectedArg: RType?
+            if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] {
+                expectedArg = paramType(ref, p)
+            }
+            settle(eval(arg.value, expected: expectedArg, scope: scope, env: env), scope: scope)
         }
     }
 
