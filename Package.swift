@@ -36,7 +36,9 @@ let package = Package(
             ]
         ),
         .target(name: "SeamsRules", dependencies: ["SeamsGraph", .product(name: "Yams", package: "Yams")]),
-        .target(name: "SeamsReport", dependencies: ["SeamsGraph", "SeamsRules"]),
+        // Cut plans for the tangles: which dependencies to break first, how, and what it buys.
+        .target(name: "SeamsUntangle", dependencies: ["SeamsGraph", "SeamsRules"]),
+        .target(name: "SeamsReport", dependencies: ["SeamsGraph", "SeamsRules", "SeamsUntangle"]),
         // The only code that touches C: DOT text in, picture bytes out, through libgvc.
         .systemLibrary(
             name: "CGraphviz",
@@ -46,7 +48,10 @@ let package = Package(
         .target(name: "SeamsRender", dependencies: ["CGraphviz"]),
         .target(
             name: "SeamsKit",
-            dependencies: ["SeamsGraph", "SeamsProject", "SeamsScanner", "SeamsRules", "SeamsReport", "SeamsRender"]
+            dependencies: [
+                "SeamsGraph", "SeamsProject", "SeamsScanner", "SeamsRules", "SeamsUntangle", "SeamsReport",
+                "SeamsRender",
+            ]
         ),
         .executableTarget(
             name: "seams",
@@ -64,6 +69,7 @@ let package = Package(
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
+        .testTarget(name: "SeamsUntangleTests", dependencies: ["SeamsUntangle", "SeamsGraph", "SeamsRules"]),
         .testTarget(name: "SeamsProjectTests", dependencies: ["SeamsProject"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsProject", "SeamsRender", "SeamsTestSupport"],

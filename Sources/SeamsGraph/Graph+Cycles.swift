@@ -136,3 +136,12 @@ extension Graph {
         return Array(cycle[i...] + cycle[..<i])
     }
 }
+
+extension CycleAnalysis {
+    /// When every member of a component is one type or nested inside it (a view and its
+    /// `Coordinator`), that type: the cycle is Swift's nesting idiom rather than a tangle.
+    public static func nestingRoot(of members: [String]) -> String? {
+        guard let root = members.min(by: { ($0.count, $0) < ($1.count, $1) }) else { return nil }
+        return members.allSatisfy { $0 == root || $0.hasPrefix(root + ".") } ? root : nil
+    }
+}

@@ -86,4 +86,9 @@ extension Graph {
         }
         return Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: kept, diagnostics: diagnostics)
     }
+
+    /// Without the soft sites (notification, callback): the dependencies the compiler sees.
+    public func hardOnly() -> Graph {
+        edges.contains(where: { $0.kinds.contains(where: \.isSoft) }) ? keepingSites { !$0.kind.isSoft } : self
+    }
 }

@@ -23,9 +23,17 @@ public enum SiteKind: String, Codable, Sendable, CaseIterable, Comparable {
     case extends
     case member
     case implicitMember = "implicit-member"
+    /// Soft: the observer of a notification to the type that posts it (same name).
+    case notification
+    /// Soft: the type that assigns a closure to the type that stores and calls it.
+    case callback
 
     /// Inferred kinds come from type inference, not from the target's name being spelled.
     public var isInferred: Bool { self == .member || self == .implicitMember }
+
+    /// Soft kinds are coupling at run time that no compiler sees: a refactoring moves it rather
+    /// than removes it. Rules and cycles leave them out unless asked.
+    public var isSoft: Bool { self == .notification || self == .callback }
 
     public static func < (lhs: SiteKind, rhs: SiteKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -84,15 +92,27 @@ public struct Node: Hashable, Codable, Sendable {
 }
 
 public struct Edge: Hashable, Codable, Sendable {
+    enum CodingKeys: String, CodingKey { case from, to, count, kinds, soft, sites }
+
     public var from: String
     public var to: String
     /// Number of reference sites.
     public var count: Int
     public var kinds: [SiteKind]
+    /// Every site is soft (notification, callback): drawn dashed, left out of rules by default.
+    public var soft: Bool
     public var sites: [Site]
 
     public init(from: String, to: String, sites: [Site]) {
         self.init(from: from, to: to, sortedUniqueSites: Array(Set(sites)).sorted())
+    }
+
+    /// Counts, kinds and softness follow from the sites, so scans saved before a key existed still read.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            from: try c.decode(String.self, forKey: .from), to: try c.decode(String.self, forKey: .to),
+            sortedUniqueSites: try c.decode([Site].self, forKey: .sites))
     }
 
     /// For sites already sorted and free of duplicates.
@@ -104,6 +124,7 @@ public struct Edge: Hashable, Codable, Sendable {
         var kinds: [SiteKind] = []
         for kind in SiteKind.allCases.sorted() where sites.contains(where: { $0.kind == kind }) { kinds.append(kind) }
         self.kinds = kinds
+        self.soft = !kinds.isEmpty && kinds.allSatisfy(\.isSoft)
     }
 }
 

@@ -114,6 +114,11 @@ public struct EdgeKey: Hashable, Sendable {
         to = edge.to
     }
 
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+
     /// "from\0to": a key for dictionaries that need a string.
     public var string: String { "\(from)\u{0}\(to)" }
 }

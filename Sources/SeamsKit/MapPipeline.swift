@@ -3,6 +3,7 @@ import SeamsGraph
 import SeamsReport
 import SeamsRender
 import SeamsRules
+import SeamsUntangle
 
 /// What `seams graph` draws and how.
 public struct MapRequest: Sendable {
@@ -24,6 +25,10 @@ public struct MapRequest: Sendable {
     public var collapse: Collapse?
     public var excludeModules: [String] = []
     public var edgeLabels = false
+    /// Draw this cut plan: its cut edges numbered in their own style.
+    public var cuts: UntanglePlan?
+    /// Plan the cuts first (with the config's `untangle:` settings), then draw them.
+    public var planCuts = false
 
     public init(scan: ScanRequest) {
         self.scan = scan
@@ -49,7 +54,15 @@ public enum MapPipeline {
     public static let collapseAbove = 8000
 
     public static func run(_ request: MapRequest) throws -> MapOutcome {
-        try draw(ScanPipeline.run(request.scan).graph, request)
+        let outcome = try ScanPipeline.run(request.scan)
+        var request = request
+        if request.planCuts && request.cuts == nil {
+            var untangler = Untangler()
+            untangler.scope = request.collapse == .module || request.scan.granularity == .module ? .module : .type
+            untangler.settings = outcome.config.untangle
+            request.cuts = untangler.plan(outcome.graph)
+        }
+        return try draw(outcome.graph, request)
     }
 
     /// Filters, encodes and renders a graph already scanned (or made by a tool).
@@ -66,6 +79,11 @@ public enum MapPipeline {
         options.cycles = cycles
         options.edgeLabels = request.edgeLabels
         options.clusters = request.collapse == nil && request.scan.granularity != .module
+        for component in request.cuts?.components ?? [] {
+            for cut in component.decided + component.cuts {
+                options.cuts[EdgeKey(from: cut.from, to: cut.to).string] = cut.order
+            }
+        }
         switch request.format {
         case .dot:
             return MapOutcome(bytes: Data(DOTEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
@@ -104,7 +122,7 @@ public enum MapPipeline {
         case .folder?: graph = graph.collapsedToFolders()
         case nil: break
         }
-        let cycles = graph.cycles()
+        let cycles = graph.hardOnly().cycles()
         if !request.focus.isEmpty {
             let ids = try request.focus.map { try resolve($0, in: graph) }
             graph = graph.focused(on: ids, depth: request.depth, direction: request.direction)

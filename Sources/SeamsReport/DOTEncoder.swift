@@ -18,6 +18,8 @@ public struct MapOptions: Sendable {
     public var edgeAttributes: [String: String] = [:]
     /// A legend of the caller's instead of the module and cycle legend.
     public var customLegend: String?
+    /// Edges of a cut plan (by `Edge.key`) and their order in it: drawn in their own style and numbered.
+    public var cuts: [String: Int] = [:]
 
     public init() {}
 }
@@ -40,12 +42,13 @@ public enum ModulePalette {
 /// edges gray, cycle and rule-breaking edges red and bold, tooltips listing reference sites.
 public enum DOTEncoder {
     public static let cycleColor = "#d62728"
+    public static let cutColor = "#1f5fbf"
     public static let edgeColor = "#9a9a9a"
     /// Sites listed in a tooltip before "… and N more".
     static let tooltipSites = 12
 
     public static func encode(_ graph: Graph, options: MapOptions = MapOptions()) -> String {
-        let cycles = options.cycles ?? graph.cycles()
+        let cycles = options.cycles ?? graph.hardOnly().cycles()
         let moduleNames = moduleOrder(graph)
         var out = header(name: "seams", title: options.title, graphAttributes: "tooltip=\" \"")
 
@@ -62,15 +65,25 @@ public enum DOTEncoder {
         }
         for node in loose { out += "  " + nodeLine(node, modules: moduleNames, extra: options.nodeAttributes[node.id]) }
 
-        var anyRed = false
+        var anyRed = false, anySoft = false
         for edge in graph.edges {
             var attrs: [String] = []
+            let cut = options.cuts[edge.key]
             let red =
-                cycles.isCyclic(from: edge.from, to: edge.to)
-                || options.violations.contains(edge.key)
+                cut == nil && !edge.soft
+                && (cycles.isCyclic(from: edge.from, to: edge.to) || options.violations.contains(edge.key))
             if red { attrs += ["color=\"\(cycleColor)\"", "penwidth=2.0"] }
+            if edge.soft { attrs.append("style=\"dashed\"") }
+            if let cut {
+                attrs += [
+                    "color=\"\(cutColor)\"", "penwidth=2.6", "style=\"bold\"",
+                    "label=\" cut \(cut)\"", "fontsize=9", "fontcolor=\"\(cutColor)\"",
+                ]
+            } else if options.edgeLabels {
+                attrs.append("label=\"\(edge.count)\", fontsize=8, fontcolor=\"#666666\"")
+            }
             anyRed = anyRed || red
-            if options.edgeLabels { attrs.append("label=\"\(edge.count)\", fontsize=8, fontcolor=\"#666666\"") }
+            anySoft = anySoft || edge.soft
             attrs.append("tooltip=\(quote(edgeTooltip(edge)))")
             if let extra = options.edgeAttributes[edge.key] { attrs.append(extra) }
             out += "  \(quote(edge.from)) -> \(quote(edge.to)) [\(attrs.joined(separator: ", "))];\n"
@@ -79,7 +92,7 @@ public enum DOTEncoder {
             out += custom
         } else if options.legend {
             let drawn = Set(graph.nodes.filter { !$0.external }.compactMap(\.module))
-            out += legend(moduleNames, drawn: drawn, cycles: anyRed)
+            out += legend(moduleNames, drawn: drawn, cycles: anyRed, cuts: !options.cuts.isEmpty, soft: anySoft)
         }
         out += "}\n"
         return out
@@ -150,7 +163,8 @@ public enum DOTEncoder {
     }
 
     /// Swatches of the modules drawn, in palette order, and a sample red edge if any is drawn.
-    private static func legend(_ modules: [String], drawn: Set<String>, cycles: Bool) -> String {
+    private static func legend(_ modules: [String], drawn: Set<String>, cycles: Bool, cuts: Bool, soft: Bool) -> String
+    {
         var out = "  subgraph \"cluster_legend\" {\n"
         out += "    label=\"Legend\"; style=\"rounded,dashed\"; color=\"#b0b0b0\"; fontcolor=\"#444444\";\n"
         out += "    node [shape=box, style=\"filled\", fontsize=9, height=0.2];\n"
@@ -170,6 +184,17 @@ public enum DOTEncoder {
                 "    \"legend:cycle:b\" [label=\"B\", fillcolor=\"#ffffff\", tooltip=\"edges on a dependency cycle\"];\n"
             out +=
                 "    \"legend:cycle:a\" -> \"legend:cycle:b\" [color=\"\(cycleColor)\", penwidth=2.0, label=\" on a cycle\", fontsize=8, tooltip=\"edges on a dependency cycle\"];\n"
+        }
+        for (shown, id, attrs, tip) in [
+            (
+                cuts, "cut", "color=\"\(cutColor)\", penwidth=2.6, style=\"bold\", label=\" cut (in plan order)\"",
+                "an edge to cut"
+            ),
+            (soft, "soft", "style=\"dashed\", label=\" soft (notification, callback)\"", "coupling no compiler sees"),
+        ] where shown {
+            out += "    \"legend:\(id):a\" [label=\"A\", fillcolor=\"#ffffff\", tooltip=\"\(tip)\"];\n"
+            out += "    \"legend:\(id):b\" [label=\"B\", fillcolor=\"#ffffff\", tooltip=\"\(tip)\"];\n"
+            out += "    \"legend:\(id):a\" -> \"legend:\(id):b\" [\(attrs), fontsize=8, tooltip=\"\(tip)\"];\n"
         }
         out += "  }\n"
         return out

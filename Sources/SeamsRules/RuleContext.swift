@@ -24,7 +24,8 @@ public final class RuleContext {
     /// The graph a rule reads: only the sites it counts, at its scope, with or without external types.
     public func graph(for spec: RuleSpec, scope: Granularity = .type, external: Bool = false) -> Graph {
         let key = [
-            spec.inferred ? "i" : "-", spec.via.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "*",
+            spec.inferred ? "i" : "-", spec.includeSoft ? "s" : "-",
+            spec.via.map { $0.map(\.rawValue).sorted().joined(separator: ",") } ?? "*",
             scope.rawValue, external ? "e" : "-",
         ].joined(separator: "|")
         if let cached = views[key] { return cached }

@@ -8,6 +8,12 @@ public enum RuleSeverity: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
+/// What no-cycles does with a cycle made only of a type and its own nested types (a view and
+/// its `Coordinator`): Swift's idiom, not a tangle to untangle.
+public enum NestingMode: String, Sendable, CaseIterable {
+    case report, ignore
+}
+
 /// A rule as written in `seams.yml`, checked for shape but not yet against the scanned code.
 public struct RuleSpec: Sendable {
     public var id: String
@@ -22,6 +28,10 @@ public struct RuleSpec: Sendable {
     public var via: Set<SiteKind>?
     /// Whether sites found by type inference (member, implicit-member) count.
     public var inferred = true
+    /// Whether soft sites (notification, callback) count.
+    public var includeSoft = false
+    /// no-cycles: whether a cycle of a type and its own nested types is reported.
+    public var nesting: NestingMode = .report
     public var limit: Int?
     /// independent: the modules that must not depend on each other.
     public var modules: [String] = []
@@ -38,9 +48,9 @@ public struct RuleSpec: Sendable {
 
     /// Whether a site is one this rule looks at.
     public func counts(_ site: Site) -> Bool {
-        (inferred || !site.inferred) && (via?.contains(site.kind) ?? true)
+        (inferred || !site.inferred) && (includeSoft || !site.kind.isSoft) && (via?.contains(site.kind) ?? true)
     }
 
     /// Whether the rule looks at every site, so the graph can be used unfiltered.
-    public var countsEverySite: Bool { inferred && via == nil }
+    public var countsEverySite: Bool { inferred && via == nil && includeSoft }
 }

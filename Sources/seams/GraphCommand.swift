@@ -42,6 +42,9 @@ struct GraphCommand: ParsableCommand {
     @Flag(help: "Only members of dependency cycles and the edges between them.")
     var onlyCycles = false
 
+    @Flag(help: "Plan the cuts of every tangle (as seams untangle) and draw them numbered, in blue.")
+    var cuts = false
+
     @Option(help: "Aggregate types into modules or folders, with edge counts.")
     var collapse: MapRequest.Collapse?
 
@@ -67,6 +70,7 @@ struct GraphCommand: ParsableCommand {
         request.collapse = collapse
         request.excludeModules = excludeModule
         request.edgeLabels = edgeLabels
+        request.planCuts = cuts
         let outcome = try Console.orExit { try MapPipeline.run(request) }
         for note in outcome.notes { Console.status(note) }
         try Console.emit(outcome.bytes, to: output)

@@ -11,7 +11,7 @@ public struct NoCyclesRule: Rule {
             alone. Each cycle is reported once, as its strongly connected component, with one \
             shortest witness cycle and the sites of each of its edges.
             """,
-        keys: ["scope", "from"],
+        keys: ["scope", "from", "nesting"],
         required: [],
         examples: [
             RuleExample(
@@ -57,7 +57,51 @@ public struct NoCyclesRule: Rule {
                 ],
                 config: "rules: [{ id: no-cycles, kind: no-cycles, via: [type] }]",
                 expected: []),
+            RuleExample(
+                "a type and its own nested type: reported as nesting unless `nesting: ignore`",
+                sources: [
+                    "App/MapView.swift":
+                        "struct MapView { var coordinator: Coordinator?; class Coordinator { var parent: MapView? } }"
+                ],
+                config: "rules: [{ id: no-cycles, kind: no-cycles }]",
+                expected: ["App.MapView → App.MapView.Coordinator → App.MapView"]),
+            RuleExample(
+                "nesting: ignore leaves a type and its nested types alone",
+                sources: [
+                    "App/MapView.swift":
+                        "struct MapView { var coordinator: Coordinator?; class Coordinator { var parent: MapView? } }"
+                ],
+                config: "rules: [{ id: no-cycles, kind: no-cycles, nesting: ignore }]",
+                expected: []),
+            RuleExample(
+                "a notification is soft: the cycle it closes counts only with include-soft",
+                sources: notificationSources,
+                config: "rules: [{ id: no-cycles, kind: no-cycles }]",
+                expected: []),
+            RuleExample(
+                "include-soft: true counts the observer → poster edge",
+                sources: notificationSources,
+                config: "rules: [{ id: no-cycles, kind: no-cycles, include-soft: true }]",
+                expected: ["App.API → App.Owner → App.API"]),
         ])
+
+    /// The owner makes the API and posts; the API observes: soft API → Owner, hard Owner → API.
+    static let notificationSources = [
+        "App/API.swift": """
+        import Foundation
+        class API {
+            init() { NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { _ in } }
+        }
+        """,
+        "App/Owner.swift": """
+        import Foundation
+        extension Notification.Name { static let themeChanged = Notification.Name("themeChanged") }
+        class Owner {
+            let api = API()
+            func changeTheme() { NotificationCenter.default.post(name: .themeChanged, object: nil) }
+        }
+        """,
+    ]
 
     public let spec: RuleSpec
     public init(spec: RuleSpec) { self.spec = spec }
@@ -74,13 +118,18 @@ public struct NoCyclesRule: Rule {
         if let from = spec.from { graph = graph.restricted(to: context.ids(of: graph, matching: from)) }
         let noun = spec.scope == .module ? "modules" : "types"
         let analysis = graph.cycles()
-        return zip(analysis.components, graph.shortestCycles(analysis)).map { members, edges in
+        return zip(analysis.components, graph.shortestCycles(analysis)).compactMap { members, edges in
+            let nesting = spec.scope == .type ? CycleAnalysis.nestingRoot(of: members) : nil
+            if nesting != nil && spec.nesting == .ignore { return nil }
             let steps = edges.map { CycleStep(from: $0.from, to: $0.to, sites: $0.sites) }
             let path = steps.map(\.from)
             let witness = (path + [path[0]]).joined(separator: " → ")
+            let what =
+                nesting.map { "\($0) and its own nested types depend on each other (\(listed(members)))" }
+                ?? "\(members.count) \(noun) depend on each other (\(listed(members)))"
             var v = Violation(
                 rule: spec, subject: .cycle,
-                message: "\(members.count) \(noun) depend on each other (\(listed(members))), as in \(witness)",
+                message: "\(what), as in \(witness)",
                 location: context.location(of: steps[0].sites, orNode: path[0], spec: spec))
             v.members = members
             v.size = members.count

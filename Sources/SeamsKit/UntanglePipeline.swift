@@ -1,0 +1,115 @@
+import Foundation
+import SeamsGraph
+import SeamsReport
+import SeamsRules
+import SeamsUntangle
+
+/// What `seams untangle` plans and writes.
+public struct UntangleRequest: Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case text, markdown, json
+    }
+
+    public var scan: ScanRequest
+    public var scope: Granularity = .type
+    public var format: Format = .text
+    /// Cuts per tangle in text and Markdown.
+    public var top = 10
+    /// The levelized dependency structure matrix instead of the plan's list.
+    public var dsm = false
+    /// Also draw the plan: this path's extension picks the format (.svg .png .pdf .dot).
+    public var mapPath: String?
+
+    public init(scan: ScanRequest) {
+        self.scan = scan
+    }
+
+    public static func format(forPath path: String) -> Format? {
+        switch OutputFile.formatName(forPath: path) {
+        case "markdown": .markdown
+        case "json": .json
+        case "text": .text
+        default: nil
+        }
+    }
+}
+
+public struct UntangleOutcome: Sendable {
+    public var plan: UntanglePlan
+    public var bytes: Data
+    public var map: Data?
+    public var notes: [String]
+    public var diagnostics: [Diagnostic]
+}
+
+/// scan → components → cut plans → words, a matrix or a map.
+public enum UntanglePipeline {
+    public static func run(_ request: UntangleRequest) throws -> UntangleOutcome {
+        var scan = request.scan
+        // External types tell recipes when an app type wraps a system service.
+        scan.includeExternal = true
+        scan.granularity = .type
+        let outcome = try ScanPipeline.run(scan)
+        var untangler = Untangler()
+        untangler.scope = request.scope
+        untangler.settings = outcome.config.untangle
+        let plan = untangler.plan(outcome.graph)
+        let text: String
+        if request.dsm {
+            let matrices = matrices(outcome.graph, plan: plan, settings: outcome.config.untangle)
+            switch request.format {
+            case .text: text = DSMReporter.text(matrices, headline: UntangleReporter.headline(plan))
+            case .markdown: text = DSMReporter.markdown(matrices, headline: UntangleReporter.headline(plan))
+            case .json: text = DSMReporter.json(matrices)
+            }
+        } else {
+            switch request.format {
+            case .text: text = UntangleReporter.text(plan, top: request.top)
+            case .markdown: text = UntangleReporter.markdown(plan, top: request.top)
+            case .json: text = UntangleReporter.json(plan)
+            }
+        }
+        var map: Data?
+        if let mapPath = request.mapPath {
+            var mapRequest = MapRequest(scan: request.scan)
+            mapRequest.format = MapRequest.format(forPath: mapPath) ?? .svg
+            mapRequest.onlyCycles = true
+            mapRequest.cuts = plan
+            if request.scope == .module { mapRequest.collapse = .module }
+            map = try MapPipeline.draw(outcome.graph.removingExternal(), mapRequest).bytes
+        }
+        return UntangleOutcome(
+            plan: plan, bytes: Data(text.utf8), map: map, notes: plan.notes,
+            diagnostics: outcome.graph.diagnostics)
+    }
+
+    /// Rows a matrix may have before the modules come first.
+    public static let matrixRows = 60
+
+    /// The matrices `--dsm` shows: the whole graph when it is small; else the modules, then
+    /// each tangle small enough to read.
+    static func matrices(_ graph: Graph, plan: UntanglePlan, settings: UntangleSettings) -> [DependencyMatrix] {
+        let hard = graph.hardOnly().removingExternal()
+        func cuts(_ p: UntanglePlan) -> Set<EdgeKey> {
+            Set(p.components.flatMap { ($0.decided + $0.cuts).map { EdgeKey(from: $0.from, to: $0.to) } })
+        }
+        if plan.scope == .module {
+            return [DependencyMatrix.levelized(hard.regrouped(by: .module), cuts: cuts(plan), title: "modules")]
+        }
+        if hard.nodes.count <= matrixRows {
+            return [DependencyMatrix.levelized(hard, cuts: cuts(plan), title: "types")]
+        }
+        var byModule = Untangler()
+        byModule.scope = .module
+        byModule.settings = settings
+        var out = [
+            DependencyMatrix.levelized(hard.regrouped(by: .module), cuts: cuts(byModule.plan(graph)), title: "modules")
+        ]
+        for (i, c) in plan.components.enumerated() where c.size <= matrixRows {
+            out.append(
+                DependencyMatrix.levelized(
+                    hard.restricted(to: Set(c.members)), cuts: cuts(plan), title: "tangle \(i + 1): \(c.size) types"))
+        }
+        return out
+    }
+}

@@ -1,0 +1,106 @@
+import SeamsGraph
+
+/// A refactoring technique that removes a dependency, named after the seam it opens, with the
+/// lesson of the teaching sample that shows it done.
+public enum Recipe: String, Codable, Sendable, CaseIterable, Comparable {
+    case commandObject = "command-object"
+    case notifyOwner = "notify-owner"
+    case injectThroughInit = "inject-through-init"
+    case wrapSystemService = "wrap-system-service"
+    case factoryClosure = "factory-closure"
+    case extractProtocol = "extract-protocol"
+
+    public var title: String {
+        switch self {
+        case .commandObject: "replace the downcast with a command object or a protocol"
+        case .notifyOwner: "replace the call back into the owner with a notification, a delegate protocol or a closure"
+        case .injectThroughInit: "inject it through init instead of reading a singleton, a static or an accessor"
+        case .wrapSystemService: "wrap the system service behind a protocol"
+        case .factoryClosure: "pass a factory closure instead of constructing it inside"
+        case .extractProtocol: "extract a protocol of what is used, and depend on that"
+        }
+    }
+
+    /// Where in `Samples/` the technique is shown.
+    public var lesson: String {
+        switch self {
+        case .commandObject: "Samples/README.md#stage-1-four-seams (4. a command object instead of a downcast)"
+        case .notifyOwner: "Samples/README.md#stage-1-four-seams (2. events instead of calls back)"
+        case .injectThroughInit: "Samples/README.md#stage-1-four-seams (1. configuration through init)"
+        case .wrapSystemService: "Samples/Seams/1-WrapSystemService"
+        case .factoryClosure: "Samples/Seams/2-FactoryClosure"
+        case .extractProtocol: "Samples/README.md#stage-1-four-seams (3. inject the collaborator)"
+        }
+    }
+
+    public static func < (a: Recipe, b: Recipe) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Chooses the recipe for each site of a dependency `from → to` from what the site is and what
+/// the graph says of the two ends.
+public struct RecipeChooser: Sendable {
+    /// Apple SDK types whose use makes tests slow, flaky or impossible: an app type that extends
+    /// or subclasses one of them is a system service in disguise.
+    public static let systemServices: Set<String> = [
+        "URLSession", "UserDefaults", "FileManager", "NotificationCenter", "Bundle", "ProcessInfo",
+        "CLLocationManager", "CLGeocoder", "UIDevice", "UIPasteboard", "UNUserNotificationCenter",
+        "PHPhotoLibrary", "CNContactStore", "EKEventStore", "HKHealthStore", "LAContext", "AVAudioSession",
+        "AVCaptureDevice", "CMMotionManager", "NWPathMonitor", "NSUbiquitousKeyValueStore", "WCSession",
+        "CKContainer", "SKPaymentQueue", "NSPersistentContainer", "NSManagedObjectContext",
+    ]
+
+    /// (owner, owned): the owner constructs the owned type.
+    private let owns: Set<EdgeKey>
+    private let nodes: [String: Node]
+    /// App types that extend or subclass a system service.
+    private let services: Set<String>
+
+    public init(graph: Graph) {
+        var owns = Set<EdgeKey>()
+        var services = Set<String>()
+        let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for e in graph.edges {
+            if e.kinds.contains(.construct) { owns.insert(EdgeKey(e)) }
+            if e.kinds.contains(.inherit) || e.kinds.contains(.extends),
+                let target = nodes[e.to], target.external, Self.systemServices.contains(target.name)
+            {
+                services.insert(e.from)
+            }
+        }
+        for node in graph.nodes where node.kind == .extension {
+            let base = node.name.split(separator: "+").first.map(String.init) ?? node.name
+            if Self.systemServices.contains(base) { services.insert(node.id) }
+        }
+        self.owns = owns
+        self.nodes = nodes
+        self.services = services
+    }
+
+    /// The recipe for one site of `edge`.
+    public func recipe(for site: Site, of edge: Edge) -> Recipe {
+        switch site.kind {
+        case .cast: return .commandObject
+        case .construct: return services.contains(edge.to) ? .wrapSystemService : .factoryClosure
+        default: break
+        }
+        if services.contains(edge.to) { return .wrapSystemService }
+        if site.kind == .static { return .injectThroughInit }
+        // An accessor on another type (UIApplication.appDelegate) is a global in disguise.
+        if nodes[edge.to]?.kind == .extension { return .injectThroughInit }
+        if owns.contains(EdgeKey(from: edge.to, to: edge.from)),
+            [.member, .implicitMember, .keypath].contains(site.kind)
+        {
+            return .notifyOwner
+        }
+        return .extractProtocol
+    }
+
+    /// The recipes of an edge, the one that covers the most sites first (ties in catalog order).
+    public func recipes(for edge: Edge) -> [(recipe: Recipe, sites: Int)] {
+        var counts: [Recipe: Int] = [:]
+        for site in edge.sites { counts[recipe(for: site, of: edge), default: 0] += 1 }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import SeamsGraph
+import SeamsKit
+
+extension UntangleRequest.Format: ExpressibleByArgument {}
+
+struct UntangleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "untangle",
+        abstract: "Plan which dependencies to break first, how, and what each cut buys.",
+        discussion: """
+            For every tangle (strongly connected component of hard dependencies: soft ones, such as
+            notifications, are left out), a cut plan: edges whose removal leaves it acyclic, light in
+            total, ordered so that each next cut frees the most for the least work. Each cut lists its
+            sites and a recipe (inject through init, a notification instead of a call back, a command
+            object instead of a downcast, a factory closure, a protocol) with the lesson in Samples/.
+
+            An edge weighs the sum of its sites' points (untangle.weights in seams.yml); untangle.keep
+            lists edges never to cut and untangle.cut edges already decided. A cycle of a type and
+            its own nested types is left out. Exit code 0 whether or not there are tangles.
+            """
+    )
+
+    @OptionGroup var scan: ScanOptions
+
+    @Option(help: "Plan over types or over modules.")
+    var scope: Granularity = .type
+
+    @Option(help: "text, markdown or json (default: from --output, else text).")
+    var format: UntangleRequest.Format?
+
+    @Option(name: .shortAndLong, help: "Write here; the extension picks the format (.txt .md .json).")
+    var output: String?
+
+    @Option(help: "Cuts listed per tangle in text and Markdown (JSON lists all).")
+    var top = 10
+
+    @Flag(help: "Show the levelized dependency structure matrix instead of the list of cuts.")
+    var dsm = false
+
+    @Option(help: "Also draw the tangles with their cuts numbered (.svg .png .pdf .dot).")
+    var map: String?
+
+    func validate() throws {
+        guard top > 0 else { throw ValidationError("--top must be a positive number of cuts") }
+        guard scope != .file else { throw ValidationError("--scope is type or module") }
+        if format == nil, let output, UntangleRequest.format(forPath: output) == nil {
+            throw ValidationError("cannot tell the format to write to \(output) from its extension: use --format")
+        }
+        if let map, MapRequest.format(forPath: map).map({ [.svg, .png, .pdf, .dot].contains($0) }) != true {
+            throw ValidationError("--map \(map): the extension must be .svg, .png, .pdf or .dot")
+        }
+    }
+
+    func run() throws {
+        var request = UntangleRequest(scan: scan.request)
+        request.scope = scope
+        request.format = format ?? output.flatMap(UntangleRequest.format(forPath:)) ?? .text
+        request.top = top
+        request.dsm = dsm
+        request.mapPath = map
+        let outcome = try Console.orExit { try UntanglePipeline.run(request) }
+        Console.report(outcome.diagnostics)
+        for note in outcome.notes { Console.status("note: \(note)") }
+        if let map, let bytes = outcome.map { try Console.emit(bytes, to: map) }
+        try Console.emit(outcome.bytes, to: output)
+    }
+}
