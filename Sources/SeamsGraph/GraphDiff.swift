@@ -2,6 +2,8 @@
 public struct GraphDiff: Codable, Sendable {
     public enum Change: String, Codable, Sendable {
         case added, removed, unchanged
+        /// In both, with other kinds.
+        case changed
     }
 
     public struct CycleChange: Codable, Sendable, Equatable {
@@ -9,18 +11,66 @@ public struct GraphDiff: Codable, Sendable {
             case appeared, disappeared, grew, shrank, changed
         }
         public var kind: Kind
-        /// Members before and after, sorted; empty on the side where the cycle does not exist.
-        public var before: [String]
-        public var after: [String]
+        public var sizeBefore: Int
+        public var sizeAfter: Int
+        /// Members that are no longer on this cycle, and members new to it; sorted.
+        public var left: [String]
+        public var joined: [String]
 
         public init(kind: Kind, before: [String], after: [String]) {
             self.kind = kind
-            self.before = before
-            self.after = after
+            sizeBefore = before.count
+            sizeAfter = after.count
+            let b = Set(before), a = Set(after)
+            left = before.filter { !a.contains($0) }
+            joined = after.filter { !b.contains($0) }
         }
     }
 
-    public var schemaVersion = 1
+    /// An edge in both versions whose kinds changed: the same two types, another way of depending.
+    public struct KindChange: Codable, Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public var kindsBefore: [SiteKind]
+        public var kindsAfter: [SiteKind]
+        public var countBefore: Int
+        public var countAfter: Int
+        /// What the change usually means, when it has a name ("a singleton became an injected instance").
+        public var meaning: String?
+        /// AFTER's sites.
+        public var sites: [Site]
+
+        init(_ old: Edge, _ new: Edge) {
+            from = new.from
+            to = new.to
+            kindsBefore = old.kinds
+            kindsAfter = new.kinds
+            countBefore = old.count
+            countAfter = new.count
+            sites = new.sites
+            meaning = Self.meaning(Set(old.kinds), Set(new.kinds), softAfter: new.soft)
+        }
+
+        static func meaning(_ before: Set<SiteKind>, _ after: Set<SiteKind>, softAfter: Bool) -> String? {
+            if softAfter && !before.allSatisfy(\.isSoft) {
+                return
+                    "the dependency became a \(after.map(\.rawValue).sorted().joined(separator: ", ")): moved, not removed"
+            }
+            if before.contains(.static) && !after.contains(.static)
+                && !after.isDisjoint(with: [.type, .construct, .member])
+            {
+                return "a singleton or static became an injected instance"
+            }
+            if before.contains(.cast) && !after.contains(.cast) { return "the downcast is gone" }
+            if before.contains(.construct) && !after.contains(.construct) && !after.isEmpty {
+                return "construction moved out: the instance is handed in"
+            }
+            if before.contains(.inherit) && !after.contains(.inherit) { return "the inheritance is gone" }
+            return nil
+        }
+    }
+
+    public var schemaVersion = 2
     public var before: String
     public var after: String
     public var addedNodes: [Node]
@@ -29,10 +79,45 @@ public struct GraphDiff: Codable, Sendable {
     public var addedEdges: [Edge]
     /// Edges only in BEFORE, with BEFORE's sites.
     public var removedEdges: [Edge]
+    /// Edges in both whose kinds changed.
+    public var changedEdges: [KindChange]
+    /// Cycles of hard dependencies (soft ones, such as notifications, left out).
     public var cycles: [CycleChange]
+    /// Removed hard dependencies whose two ends are still coupled softly in AFTER, either way:
+    /// the coupling moved into a notification or a callback rather than went away.
+    public var cameBackSoft: [SoftReturn]
+
+    public struct SoftReturn: Codable, Sendable, Equatable {
+        public var from: String
+        public var to: String
+        /// The soft edge in AFTER: its ends and kinds.
+        public var softFrom: String
+        public var softTo: String
+        public var kinds: [SiteKind]
+
+        public init(from: String, to: String, softFrom: String, softTo: String, kinds: [SiteKind]) {
+            self.from = from
+            self.to = to
+            self.softFrom = softFrom
+            self.softTo = softTo
+            self.kinds = kinds
+        }
+    }
 
     public var isEmpty: Bool {
-        addedNodes.isEmpty && removedNodes.isEmpty && addedEdges.isEmpty && removedEdges.isEmpty && cycles.isEmpty
+        addedNodes.isEmpty && removedNodes.isEmpty && addedEdges.isEmpty && removedEdges.isEmpty
+            && changedEdges.isEmpty && cycles.isEmpty
+    }
+
+    static func softReturns(removed: [Edge], after new: Graph) -> [SoftReturn] {
+        var soft: [EdgeKey: [SiteKind]] = [:]
+        for e in new.edges where e.kinds.contains(where: \.isSoft) { soft[EdgeKey(e)] = e.kinds.filter(\.isSoft) }
+        guard !soft.isEmpty else { return [] }
+        return removed.filter { !$0.soft }.flatMap { e -> [SoftReturn] in
+            [EdgeKey(from: e.from, to: e.to), EdgeKey(from: e.to, to: e.from)].compactMap { key in
+                soft[key].map { SoftReturn(from: e.from, to: e.to, softFrom: key.from, softTo: key.to, kinds: $0) }
+            }
+        }
     }
 
     public init(before old: Graph, after new: Graph, beforeLabel: String, afterLabel: String) {
@@ -41,30 +126,39 @@ public struct GraphDiff: Codable, Sendable {
         let oldNodes = Set(old.nodes.map(\.id)), newNodes = Set(new.nodes.map(\.id))
         addedNodes = new.nodes.filter { !oldNodes.contains($0.id) }
         removedNodes = old.nodes.filter { !newNodes.contains($0.id) }
-        let oldEdges = Set(old.edges.map { EdgeKey($0) }), newEdges = Set(new.edges.map { EdgeKey($0) })
-        addedEdges = new.edges.filter { !oldEdges.contains(EdgeKey($0)) }
+        var oldEdges: [EdgeKey: Edge] = [:]
+        for e in old.edges { oldEdges[EdgeKey(e)] = e }
+        let newEdges = Set(new.edges.map { EdgeKey($0) })
+        addedEdges = new.edges.filter { oldEdges[EdgeKey($0)] == nil }
         removedEdges = old.edges.filter { !newEdges.contains(EdgeKey($0)) }
-        cycles = Self.compareCycles(old.cycles().components, new.cycles().components)
+        changedEdges = new.edges.compactMap { e in
+            guard let o = oldEdges[EdgeKey(e)], o.kinds != e.kinds else { return nil }
+            return KindChange(o, e)
+        }
+        cycles = Self.compareCycles(old.hardOnly().cycles().components, new.hardOnly().cycles().components)
+        cameBackSoft = Self.softReturns(removed: removedEdges, after: new)
     }
 
     /// Matches cycles (components) that share members: the same set is unchanged, a superset
     /// grew, a subset shrank; components that share no member appeared or disappeared.
     public static func compareCycles(_ old: [[String]], _ new: [[String]]) -> [CycleChange] {
         var changes: [CycleChange] = []
-        let newSets = new.map(Set.init)
+        var newIndex: [String: Int] = [:]
+        for (i, members) in new.enumerated() { for m in members { newIndex[m] = i } }
         var matchedNew = Set<Int>()
         for members in old {
             let set = Set(members)
-            let overlapping = newSets.indices.filter { !newSets[$0].isDisjoint(with: set) }
+            let overlapping = Set(members.compactMap { newIndex[$0] }).sorted()
             if overlapping.isEmpty {
                 changes.append(CycleChange(kind: .disappeared, before: members, after: []))
                 continue
             }
             for i in overlapping {
                 matchedNew.insert(i)
-                if newSets[i] == set { continue }
+                let other = Set(new[i])
+                if other == set { continue }
                 let kind: CycleChange.Kind =
-                    newSets[i].isSuperset(of: set) ? .grew : newSets[i].isSubset(of: set) ? .shrank : .changed
+                    other.isSuperset(of: set) ? .grew : other.isSubset(of: set) ? .shrank : .changed
                 changes.append(CycleChange(kind: kind, before: members, after: new[i]))
             }
         }
@@ -90,10 +184,12 @@ public struct GraphDiff: Codable, Sendable {
             builder.add(n)
             nodeChange[n.id] = .removed
         }
-        let oldEdges = Set(old.edges.map { EdgeKey($0) }), newEdges = Set(new.edges.map { EdgeKey($0) })
+        var oldEdges: [EdgeKey: Edge] = [:]
+        for e in old.edges { oldEdges[EdgeKey(e)] = e }
+        let newEdges = Set(new.edges.map { EdgeKey($0) })
         for e in new.edges {
             for s in e.sites { builder.addSite(from: e.from, to: e.to, s) }
-            edgeChange[e.key] = oldEdges.contains(EdgeKey(e)) ? .unchanged : .added
+            edgeChange[e.key] = oldEdges[EdgeKey(e)].map { $0.kinds == e.kinds ? .unchanged : .changed } ?? .added
         }
         for e in old.edges where !newEdges.contains(EdgeKey(e)) {
             for s in e.sites { builder.addSite(from: e.from, to: e.to, s) }

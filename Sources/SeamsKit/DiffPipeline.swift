@@ -17,6 +17,10 @@ public struct DiffRequest: Sendable {
     public var format: Format = .svg
     public var sideBySide = false
     public var engine: LayoutEngine?
+    /// Compare only the neighbourhood of these types (in either version), as `graph --focus`.
+    public var focus: [String] = []
+    public var depth = 1
+    public var direction: FocusDirection = .both
 
     public init(before: String, after: String, scan: ScanRequest) {
         self.before = before
@@ -42,8 +46,15 @@ public enum DiffPipeline {
         // Each side is scanned from its own folder; a --config the user named is theirs, from here.
         var request = request
         request.scan.configPath = request.scan.configPath.map { PathTools.absolute($0, base: cwd) }
-        let old = try load(request.before, request, cwd: cwd)
-        let new = try load(request.after, request, cwd: cwd)
+        var old = try load(request.before, request, cwd: cwd)
+        var new = try load(request.after, request, cwd: cwd)
+        if !request.focus.isEmpty {
+            let union = GraphDiff.union(old, new).graph
+            let ids = try request.focus.map { try MapPipeline.resolve($0, in: union) }
+            let keep = Set(union.focused(on: ids, depth: request.depth, direction: request.direction).nodes.map(\.id))
+            old = old.restricted(to: keep)
+            new = new.restricted(to: keep)
+        }
         let diff = GraphDiff(before: old, after: new, beforeLabel: request.before, afterLabel: request.after)
         var notes: [String] = []
         let title = "\(request.before) → \(request.after)"

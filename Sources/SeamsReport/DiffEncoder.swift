@@ -5,6 +5,7 @@ import SeamsGraph
 public enum DiffEncoder {
     public static let addedColor = "#d62728"
     public static let removedColor = "#2ca02c"
+    public static let changedColor = "#e08a00"
 
     /// One graph: edges only in BEFORE dashed green, only in AFTER red, in both gray; nodes
     /// that appear or disappear outlined the same way.
@@ -19,14 +20,15 @@ public enum DiffEncoder {
             switch change {
             case .added: options.nodeAttributes[id] = "color=\"\(addedColor)\", penwidth=2.2"
             case .removed: options.nodeAttributes[id] = "color=\"\(removedColor)\", penwidth=2.2, fontcolor=\"#777777\""
-            case .unchanged: break
+            case .unchanged, .changed: break
             }
         }
         for (key, change) in edges {
             switch change {
             case .added: options.edgeAttributes[key] = "color=\"\(addedColor)\", penwidth=1.8"
             case .removed: options.edgeAttributes[key] = "color=\"\(removedColor)\", style=\"dashed\", penwidth=1.8"
-            case .unchanged: break
+            case .changed: options.edgeAttributes[key] = "color=\"\(changedColor)\", penwidth=1.8"
+            case .unchanged, .changed: break
             }
         }
         return DOTEncoder.encode(graph, options: options)
@@ -45,7 +47,7 @@ public enum DiffEncoder {
         let offset = (maxX - minX) + 200
         let modules = DOTEncoder.moduleOrder(after)
         var out = "digraph \"seams-diff\" {\n"
-        let caption = "\(title)\nred: added · dashed green: removed · gray: unchanged"
+        let caption = "\(title)\nred: added · dashed green: removed · orange: other kinds · gray: unchanged"
         out +=
             "  graph [fontname=\"Helvetica\", fontsize=11, splines=true, outputorder=edgesfirst, label=\(DOTEncoder.quote(caption)), labelloc=t];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"#555555\", penwidth=0.8];\n"
@@ -71,6 +73,7 @@ public enum DiffEncoder {
                 switch (panel, edges[edge.key]) {
                 case ("after", .added?): attrs += ", color=\"\(addedColor)\", penwidth=1.8"
                 case ("before", .removed?): attrs += ", color=\"\(removedColor)\", style=\"dashed\", penwidth=1.8"
+                case ("after", .changed?): attrs += ", color=\"\(changedColor)\", penwidth=1.8"
                 default: break
                 }
                 out +=
@@ -89,6 +92,8 @@ public enum DiffEncoder {
             "legend:a1" -> "legend:b1" [color="\(addedColor)", penwidth=1.8, label=" added", fontsize=8];
             "legend:a2" [label="A"]; "legend:b2" [label="B"];
             "legend:a2" -> "legend:b2" [color="\(removedColor)", style="dashed", penwidth=1.8, label=" removed", fontsize=8];
+            "legend:a3" [label="A"]; "legend:b3" [label="B"];
+            "legend:a3" -> "legend:b3" [color="\(changedColor)", penwidth=1.8, label=" other kinds", fontsize=8];
           }
 
         """

@@ -135,6 +135,7 @@ extension Resolver {
             return v
 
         case .call(let callee, let args):
+            noteNotification(callee, args, scope: scope)
             let c = eval(callee, expected: expected, scope: scope, env: env)
             var candidates = c.candidates
             var result: RType?
@@ -198,7 +199,9 @@ extension Resolver {
 
         case .binary(let l, let op, let r):
             if op == "=" {
-                let lt = settle(eval(l, expected: nil, scope: scope, env: env), scope: scope)
+                let assigned = eval(l, expected: nil, scope: scope, env: env)
+                noteCallback(assigned, scope: scope)
+                let lt = settle(assigned, scope: scope)
                 settle(eval(r, expected: lt, scope: scope, env: env), scope: scope)
                 return Val()
             }

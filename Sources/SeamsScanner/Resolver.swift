@@ -22,6 +22,8 @@ final class Resolver {
     var memberLookupCache: [ObjectIdentifier: [String: [MemberRef]]] = [:]
     var modifierProtocolCache: [ObjectIdentifier: TypeSymbol?] = [:]
     var emitting = true
+    /// Posts and observations of notifications met on this worker, joined once all are in.
+    var notifications: [NotificationUse] = []
 
     /// The resolver that builds the table (`declare`), then resolves with workers.
     init(units: [CompilationUnit]) {
@@ -44,6 +46,8 @@ final class Resolver {
             let (decl, scope) = items[i]
             for code in decl.code { worker.run(code, scope: scope, env: Env()) }
         }
+        for worker in workers { notifications += worker.notifications }
+        for (from, to, site) in Resolver.notificationSites(notifications) { builder.addSite(from: from, to: to, site) }
         for worker in workers {
             builder.merge(worker.builder)
             for (name, symbol) in worker.newExternals where table.externals[name] == nil {

@@ -48,7 +48,7 @@ import Testing
 
         let md = try seams(["diff", "git:HEAD~1", "git:HEAD", "--format", "markdown"], in: repo.path)
         #expect(md.stdout.contains("| removed | `App.API` | `App.AppDelegate` |"))
-        #expect(md.stdout.contains("- disappeared: {`App.API`, `App.AppDelegate`}"))
+        #expect(md.stdout.contains("- disappeared: 2 types (`App.API`, `App.AppDelegate`)"))
 
         let same = try seams(["diff", "git:HEAD", "git:HEAD", "--format", "json"], in: repo.path)
         #expect(same.status == 0)

@@ -43,6 +43,7 @@ import Testing
         #expect(d.removedEdges.map { "\($0.from)->\($0.to)" } == ["App.API->App.AppDelegate", "App.Theme->App.API"])
         #expect(
             d.cycles == [GraphDiff.CycleChange(kind: .disappeared, before: ["App.API", "App.AppDelegate"], after: [])])
+        #expect(d.changedEdges.isEmpty)
     }
 
     @Test func goldens() throws {
@@ -50,6 +51,111 @@ import Testing
         assertSnapshot(text(try run { $0.format = .dot }), named: "diff-union.dot")
         assertSnapshot(text(try run { $0.format = .markdown }), named: "diff.md")
         assertSnapshot(text(try run { $0.format = .json }), named: "diff.json")
+    }
+
+    /// A refactoring that keeps every edge's ends: a singleton becomes an injected instance, a
+    /// call back becomes a notification, and a ring of eight loses three members and gains one.
+    func refactoring(_ configure: (inout DiffRequest) -> Void) throws -> DiffOutcome {
+        let dir = try TempDir()
+        let ring = { (names: [String]) in
+            zip(names, names.dropFirst() + [names[0]]).map { "class \($0) { var next: \($1)? }" }.joined(
+                separator: "\n")
+        }
+        try dir.write(
+            "before/App/Token.swift",
+            """
+            class TokenHelper { static let shared = TokenHelper(); func token() -> String { "" } }
+            class ApiBaseTask { func run() { _ = TokenHelper.shared.token() } }
+            """)
+        try dir.write(
+            "after/App/Token.swift",
+            """
+            class TokenHelper { func token() -> String { "" } }
+            class ApiBaseTask {
+                let helper: TokenHelper
+                init(helper: TokenHelper = TokenHelper()) { self.helper = helper }
+                func run() { _ = helper.token() }
+            }
+            """)
+        try dir.write(
+            "before/App/API.swift",
+            """
+            class AppDelegate { let api = API(); func didSignOut() {} }
+            class API { var owner: AppDelegate?; func signOut() { owner?.didSignOut() } }
+            """)
+        try dir.write(
+            "after/App/API.swift",
+            """
+            import Foundation
+            extension Notification.Name { static let didSignOut = Notification.Name("didSignOut") }
+            class AppDelegate {
+                let api = API()
+                init() { NotificationCenter.default.addObserver(forName: .didSignOut, object: nil, queue: nil) { _ in } }
+            }
+            class API { func signOut() { NotificationCenter.default.post(name: .didSignOut, object: nil) } }
+            """)
+        try dir.write("before/App/Ring.swift", ring((0..<8).map { "N\($0)" }))
+        try dir.write("after/App/Ring.swift", ring(["N0", "N1", "N2", "N3", "N4", "X"]) + "\nclass N5 {}")
+        var request = DiffRequest(before: "before", after: "after", scan: ScanRequest(paths: ["."]))
+        request.scan.workingDirectory = dir.path
+        configure(&request)
+        return try withExtendedLifetime(dir) { try DiffPipeline.run(request) }
+    }
+
+    @Test func kindChangesCycleDeltasAndSoftReturns() throws {
+        let d = try refactoring { $0.format = .json }.diff
+        let change = try #require(d.changedEdges.first { $0.from == "App.ApiBaseTask" && $0.to == "App.TokenHelper" })
+        #expect(change.kindsBefore == [.member, .static])
+        #expect(change.kindsAfter == [.construct, .member, .type])
+        #expect(change.meaning == "a singleton or static became an injected instance")
+        let ring = try #require(d.cycles.first { $0.left.contains("App.N5") })
+        #expect(ring.kind == .changed)
+        #expect((ring.sizeBefore, ring.sizeAfter) == (8, 6))
+        #expect(ring.left == ["App.N5", "App.N6", "App.N7"])
+        #expect(ring.joined == ["App.X"])
+        #expect(d.cycles.contains { $0.kind == .disappeared && $0.left == ["App.API", "App.AppDelegate"] })
+        #expect(
+            d.cameBackSoft == [
+                GraphDiff.SoftReturn(
+                    from: "App.API", to: "App.AppDelegate", softFrom: "App.AppDelegate", softTo: "App.API",
+                    kinds: [.notification])
+            ])
+        func text(_ o: DiffOutcome) -> String { String(decoding: o.bytes, as: UTF8.self) }
+        assertSnapshot(text(try refactoring { $0.format = .markdown }), named: "diff-refactoring.md")
+        assertSnapshot(text(try refactoring { $0.format = .json }), named: "diff-refactoring.json")
+        assertSnapshot(DiffReporter.text(d), named: "diff-refactoring.txt")
+    }
+
+    @Test func focusComparesOnlyTheNeighbourhood() throws {
+        let d = try refactoring {
+            $0.format = .json
+            $0.focus = ["ApiBaseTask"]
+        }.diff
+        #expect(d.changedEdges.map(\.from) == ["App.ApiBaseTask"])
+        #expect(d.cycles.isEmpty)
+        #expect(d.addedNodes.isEmpty && d.removedNodes.isEmpty)
+    }
+
+    @Test func markdownStaysUnderGitHubsCommentLimit() throws {
+        var old: [Edge] = [], new: [Edge] = []
+        var nodes: [Node] = []
+        for i in 0..<3000 {
+            nodes.append(Node(id: "App.T\(i)", name: "T\(i)", module: "App", kind: .class, file: "T.swift", line: i))
+            let site = Site(
+                file: "Sources/App/SomeRatherLongFolderName/T\(i).swift", line: i + 1, column: 5, kind: .type)
+            old.append(Edge(from: "App.T\(i)", to: "App.T\((i + 1) % 3000)", sites: [site]))
+            if i + 7 < 3000 { new.append(Edge(from: "App.T\(i)", to: "App.T\(i + 7)", sites: [site])) }
+        }
+        let d = GraphDiff(
+            before: Graph(root: ".", modules: [], nodes: nodes, edges: old, diagnostics: []),
+            after: Graph(root: ".", modules: [], nodes: nodes, edges: new, diagnostics: []), beforeLabel: "a",
+            afterLabel: "b")
+        let md = DiffReporter.markdown(d)
+        #expect(md.utf8.count <= 65_536)
+        #expect(md.contains("more rows not shown"))
+        #expect(
+            md.contains(
+                "- disappeared: 3000 types (`App.T0`, `App.T1`, `App.T10`, `App.T100`, `App.T1000` and 2995 more)"))
     }
 
     @Test func sideBySideKeepsSharedNodesInPlace() throws {

@@ -1,0 +1,85 @@
+import SeamsGraph
+
+// Soft edges: coupling at run time that no compiler sees, so a refactoring that moves a
+// dependency into a notification or a closure stays visible.
+// - notification: the type that observes a notification → the type that posts it, joined on
+//   the notification's name as written (`.didSignOut`, `Notification.Name.didSignOut`,
+//   `didSignOut`: the last name component);
+// - callback: the type that stores a closure and calls it → the type that assigns it
+//   (`api.onSignOut = { … }`): the caller runs the assigner's code without naming it.
+
+/// One use of a notification name: a post or an observation.
+struct NotificationUse: Sendable {
+    var name: String
+    var observes: Bool
+    var owner: String
+    var site: Site
+}
+
+extension Resolver {
+    /// Calls that post or observe, and the argument label that carries the name.
+    static let notificationCalls: [String: (label: String, observes: Bool)] = [
+        "post": ("name", false),
+        "addObserver": ("name", true),
+        "addObserver(forName)": ("forName", true),
+        "publisher": ("for", true),
+        "notifications": ("named", true),
+    ]
+
+    /// Records a post or an observation when `callee(args)` is one.
+    func noteNotification(_ callee: Expr, _ args: [Arg], scope: Scope) {
+        guard emitting, case .member(_, let method, let loc) = callee else { return }
+        for key in [method, "\(method)(forName)"] {
+            guard let (label, observes) = Self.notificationCalls[key],
+                let arg = args.first(where: { $0.label == label }),
+                let name = Self.notificationName(arg.value)
+            else { continue }
+            notifications.append(
+                NotificationUse(
+                    name: name, observes: observes, owner: scope.owner,
+                    site: Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .notification))
+            )
+            return
+        }
+    }
+
+    /// The name a notification is known by, when it is spelled as a constant.
+    static func notificationName(_ e: Expr) -> String? {
+        switch e {
+        case .implicitMember(let n, _), .member(_, let n, _), .name(let n, _): return n
+        default: return nil
+        }
+    }
+
+    /// `x.property = value` where the property stores a closure of another type: a callback
+    /// edge from that type to the one assigning it.
+    func noteCallback(_ assigned: Val, scope: Scope) {
+        guard emitting, let loc = assigned.memberLoc, assigned.candidates.count == 1 else { return }
+        let ref = assigned.candidates[0]
+        guard ref.fact.kind == .property, !ref.fact.isStatic, ref.owner != scope.owner,
+            let type = ref.fact.type, Self.isFunction(type)
+        else { return }
+        builder.addSite(
+            from: ref.owner, to: scope.owner,
+            Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .callback))
+    }
+
+    static func isFunction(_ t: TypeExpr) -> Bool {
+        switch t {
+        case .function: return true
+        case .optional(let inner), .attributed(_, let inner): return isFunction(inner)
+        default: return false
+        }
+    }
+
+    /// Observers → posters of the same name, from every worker's uses.
+    static func notificationSites(_ uses: [NotificationUse]) -> [(from: String, to: String, site: Site)] {
+        var posters: [String: Set<String>] = [:]
+        for u in uses where !u.observes { posters[u.name, default: []].insert(u.owner) }
+        var out: [(String, String, Site)] = []
+        for u in uses where u.observes {
+            for poster in posters[u.name] ?? [] where poster != u.owner { out.append((u.owner, poster, u.site)) }
+        }
+        return out
+    }
+}
