@@ -69,10 +69,12 @@ let package = Package(
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
-        .testTarget(name: "SeamsUntangleTests", dependencies: ["SeamsUntangle", "SeamsGraph", "SeamsRules"]),
+        .testTarget(
+            name: "SeamsUntangleTests", dependencies: ["SeamsUntangle", "SeamsGraph", "SeamsRules", "SeamsTestSupport"]),
         .testTarget(name: "SeamsProjectTests", dependencies: ["SeamsProject"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "SeamsKitTests", dependencies: ["SeamsKit", "SeamsProject", "SeamsRender", "SeamsTestSupport"],
+            name: "SeamsKitTests",
+            dependencies: ["SeamsKit", "SeamsProject", "SeamsRender", "SeamsRules", "SeamsUntangle", "SeamsTestSupport"],
             exclude: ["Snapshots", "Schemas"]
         ),
         // Depends on the executable so that `swift test` builds the binary it runs.

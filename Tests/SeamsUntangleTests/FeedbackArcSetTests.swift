@@ -1,18 +1,6 @@
 import SeamsGraph
+import SeamsTestSupport
 import Testing
-
-/// A fixed pseudo-random sequence (SplitMix64), so every run tests the same graphs.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A random graph: `arcs` distinct arcs between `nodes` nodes, weights 1...maxWeight.
 func randomGraph(nodes: Int, arcs: Int, maxWeight: Int, _ rng: inout SeededRandom) -> WeightedDigraph {

@@ -1,0 +1,200 @@
+import Foundation
+import SeamsGraph
+import SeamsKit
+import SeamsReport
+import SeamsRules
+import SeamsTestSupport
+import SeamsUntangle
+import Testing
+
+@Suite struct UntangleTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples").path
+
+    func scan(_ path: String, config: String? = nil) throws -> ScanOutcome {
+        var request = ScanRequest(paths: [path])
+        request.includeExternal = true
+        request.configPath = config
+        return try ScanPipeline.run(request)
+    }
+
+    /// Recomputes the components of each tangle's hard edges without its cuts.
+    func expectAcyclic(_ plan: UntanglePlan, _ graph: Graph, scope: Granularity = .type) {
+        let view = graph.hardOnly().removingExternal().regrouped(by: scope)
+        for c in plan.components {
+            let cut = Set((c.decided + c.cuts).map { EdgeKey(from: $0.from, to: $0.to) })
+            let rest = view.restricted(to: Set(c.members))
+            let left = Graph(
+                root: rest.root, modules: rest.modules, nodes: rest.nodes,
+                edges: rest.edges.filter { !cut.contains(EdgeKey($0)) }, diagnostics: [])
+            #expect(left.cycles().components.isEmpty, "tangle of \(c.size) still cyclic")
+            #expect(c.acyclic)
+            #expect(c.cuts.last?.largestAfter == 0)
+        }
+    }
+
+    @Test(arguments: ["Stage0-Legacy", "Stage1-Seams", "Stage2-Modules"])
+    func everySamplePlanLeavesItsTanglesAcyclic(_ stage: String) throws {
+        let outcome = try scan(Self.samples + "/" + stage)
+        let plan = Untangler().plan(outcome.graph)
+        expectAcyclic(plan, outcome.graph)
+        if stage == "Stage2-Modules" { #expect(plan.isAcyclic) }
+    }
+
+    @Test func theLegacyPlanNamesTheLessonsTechniques() throws {
+        let outcome = try scan(Self.samples + "/Stage0-Legacy")
+        let plan = Untangler().plan(outcome.graph)
+        let tangle = try #require(plan.components.first)
+        #expect(tangle.size == 10)
+        #expect(tangle.exact)
+        let cuts = Dictionary(uniqueKeysWithValues: tangle.cuts.map { ("\($0.from) → \($0.to)", $0) })
+        // The API is told its server and announces sign-out: the lesson's first two seams.
+        let api = try #require(cuts["FieldDesk.API → FieldDesk.AppDelegate"])
+        #expect(Set(api.recipes.map(\.recipe)) == [.injectThroughInit, .notifyOwner])
+        // The alert runs a command instead of downcasting its presenter.
+        #expect(cuts["FieldDesk.AlertViewController → FieldDesk.SignInViewController"]?.recipes.first?.recipe == .commandObject)
+        // The composition root keeps making the API: that edge is not cut.
+        #expect(cuts["FieldDesk.AppDelegate → FieldDesk.API"] == nil)
+        // Freed types only grow, and the last cut frees all.
+        let freed = tangle.cuts.map(\.freedAfter)
+        #expect(freed == freed.sorted())
+        #expect(freed.last == 10)
+    }
+
+    @Test func fixturesAndModuleScopeAreCutAcyclic() throws {
+        for name in ["XcodeApp", "MultiModule"] {
+            let outcome = try scan(fixture(name))
+            for scope in [Granularity.type, .module] {
+                var untangler = Untangler()
+                untangler.scope = scope
+                expectAcyclic(untangler.plan(outcome.graph), outcome.graph, scope: scope)
+            }
+        }
+    }
+
+    @Test func aGeneratedTwoThousandTypeTangle() throws {
+        var rng = SeededRandom(7)
+        let kinds: [SiteKind] = [.type, .member, .static, .construct, .cast]
+        var nodes: [Node] = []
+        var edges: [Edge] = []
+        for i in 0..<2000 {
+            nodes.append(Node(id: "App.T\(i)", name: "T\(i)", module: "App", kind: .class, file: "T\(i).swift", line: 1))
+        }
+        var seen = Set<[Int]>()
+        while edges.count < 7000 {
+            let a = Int.random(in: 0..<2000, using: &rng), b = Int.random(in: 0..<2000, using: &rng)
+            guard a != b, seen.insert([a, b]).inserted else { continue }
+            let sites = (0..<Int.random(in: 1...3, using: &rng)).map {
+                Site(file: "T\(a).swift", line: $0 + 1, column: 1, kind: kinds.randomElement(using: &rng)!)
+            }
+            edges.append(Edge(from: "App.T\(a)", to: "App.T\(b)", sites: sites))
+        }
+        let graph = Graph(root: ".", modules: [ModuleInfo(name: "App", files: 2000)], nodes: nodes, edges: edges, diagnostics: [])
+        var untangler = Untangler()
+        untangler.limits.improvementWork = 2_000_000  // debug builds: the property, not the polish
+        untangler.orderWork = 1_000_000
+        let plan = untangler.plan(graph)
+        #expect(plan.components.first?.size ?? 0 > 1000)
+        expectAcyclic(plan, graph)
+    }
+
+    @Test func pinsSteerThePlanAndStalePinsAreNamed() throws {
+        let dir = try TempDir()
+        try dir.write("App/A.swift", "class A { var b: B? }")
+        try dir.write("App/B.swift", "class B { var a: A? ; var c: C? }")
+        try dir.write("App/C.swift", "class C { var b: B? }")
+        try dir.write(
+            "seams.yml",
+            """
+            untangle:
+              keep: ["App.B -> App.A", { from: { type: App.C }, to: { type: App.B } }]
+              cut: ["App.B -> App.C"]
+            """)
+        var outcome = try scan(dir.path)
+        var untangler = Untangler()
+        untangler.settings = outcome.config.untangle
+        var plan = untangler.plan(outcome.graph)
+        let tangle = try #require(plan.components.first)
+        #expect(tangle.decided.map { "\($0.from)->\($0.to)" } == ["App.B->App.C"])
+        #expect(tangle.cuts.map { "\($0.from)->\($0.to)" } == ["App.A->App.B"])
+        #expect(tangle.keptButCut == 0)
+        #expect(plan.notes.isEmpty)
+        expectAcyclic(plan, outcome.graph)
+
+        try dir.write("seams.yml", "untangle:\n  keep: [\"App.Nothing -> App.A\"]\n")
+        outcome = try scan(dir.path)
+        untangler.settings = outcome.config.untangle
+        plan = untangler.plan(outcome.graph)
+        #expect(plan.notes == ["untangle.keep entry at line 2 (type: App.Nothing -> type: App.A) matches no edge on a cycle; remove it"])
+    }
+
+    @Test func badUntangleSettingsAreConfigProblems() throws {
+        let (_, problems) = try SeamsConfig.parseKeepingProblems(
+            """
+            untangle:
+              weights: { constrct: 3, type: 0 }
+              keep: ["App.A"]
+              cutt: []
+            """, path: "seams.yml")
+        let messages = problems.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("unknown edge kind 'constrct'") && $0.contains("construct") })
+        #expect(messages.contains("the weight of type must be a whole number from 1 to 1000"))
+        #expect(messages.contains("an edge in 'untangle.keep' is written 'From -> To', not 'App.A'"))
+        #expect(messages.contains { $0.hasPrefix("unknown key 'cutt' in 'untangle'") })
+    }
+
+    @Test func weightsChangeThePlan() throws {
+        let dir = try TempDir()
+        // A uses B through one static read; B makes A. Cheap to inject, dear to stop making.
+        try dir.write("App/A.swift", "class A { func run() { _ = B.shared } }")
+        try dir.write("App/B.swift", "class B { static let shared = B(); func make() -> A { A() } }")
+        var untangler = Untangler()
+        let graph = try scan(dir.path).graph
+        #expect(untangler.plan(graph).components.first?.cuts.map(\.from) == ["App.A"])
+        untangler.settings.weights[.static] = 20
+        #expect(untangler.plan(graph).components.first?.cuts.map(\.from) == ["App.B"])
+    }
+
+    @Test func aTypeAndItsNestedTypesAreLeftOut() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "App/MapView.swift",
+            "struct MapView { var coordinator: Coordinator?; class Coordinator { var parent: MapView? } }")
+        let plan = Untangler().plan(try scan(dir.path).graph)
+        #expect(plan.components.isEmpty)
+        #expect(plan.nesting.map(\.root) == ["App.MapView"])
+        #expect(UntangleReporter.text(plan, top: 5).contains("Left out, a type and its own nested types:\n  App.MapView (2 types)"))
+    }
+
+    @Test func goldens() throws {
+        var request = UntangleRequest(scan: ScanRequest(paths: [Self.samples + "/Stage0-Legacy"]))
+        func text(_ r: UntangleRequest) throws -> String {
+            // The root is where the scan started: make it the same on every machine.
+            String(decoding: try UntanglePipeline.run(r).bytes, as: UTF8.self)
+                .replacingOccurrences(of: Self.samples, with: "Samples")
+        }
+        assertSnapshot(try text(request), named: "untangle-stage0.txt")
+        request.format = .markdown
+        assertSnapshot(try text(request), named: "untangle-stage0.md")
+        request.format = .json
+        assertSnapshot(try text(request), named: "untangle-stage0.json")
+        request.format = .text
+        request.dsm = true
+        assertSnapshot(try text(request), named: "untangle-stage0-dsm.txt")
+        request.format = .markdown
+        assertSnapshot(try text(request), named: "untangle-stage0-dsm.md")
+    }
+
+    @Test func theMatrixPutsOnlyCutEdgesAboveTheDiagonal() throws {
+        let outcome = try scan(Self.samples + "/Stage0-Legacy")
+        let plan = Untangler().plan(outcome.graph)
+        let cuts = Set(plan.components.flatMap { $0.cuts.map { EdgeKey(from: $0.from, to: $0.to) } })
+        let m = DependencyMatrix.levelized(outcome.graph.hardOnly().removingExternal(), cuts: cuts, title: "types")
+        #expect(m.rows.count == outcome.graph.removingExternal().nodes.count)
+        for cell in m.cells {
+            #expect((cell.column > cell.row) == cell.cut, "\(m.rows[cell.row]) → \(m.rows[cell.column])")
+        }
+        #expect(m.blocks.count == 1 && m.blocks[0][1] - m.blocks[0][0] + 1 == 10)
+    }
+}
+
