@@ -87,8 +87,8 @@ public struct RecipeChooser: Sendable {
         }
         if services.contains(edge.to) { return .wrapSystemService }
         if site.kind == .static { return .injectThroughInit }
-        // An accessor on another type (UIApplication.appDelegate) is a global in disguise.
-        if nodes[edge.to]?.kind == .extension { return .injectThroughInit }
+        // A global variable, or an accessor on another type (UIApplication.appDelegate): a global in disguise.
+        if let kind = nodes[edge.to]?.kind, kind == .extension || kind == .fileScope { return .injectThroughInit }
         if owns.contains(EdgeKey(from: edge.to, to: edge.from)),
             [.member, .implicitMember, .keypath].contains(site.kind)
         {

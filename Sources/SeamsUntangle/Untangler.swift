@@ -60,7 +60,11 @@ public struct Untangler: Sendable {
         var index: [String: Int] = [:]
         for (i, m) in members.enumerated() { index[m] = i }
         let pairs = Set(edges.map { EdgeKey($0) })
-        let base = edges.map { settings.weight(of: $0, callsBack: pairs.contains(EdgeKey(from: $0.to, to: $0.from))) }
+        let base = edges.map { e in
+            let w = settings.weight(of: e, callsBack: pairs.contains(EdgeKey(from: e.to, to: e.from)))
+            // A file's globals are declared with their types: the uses of the global are what to cut.
+            return nodes[e.from]?.kind == .fileScope ? w * settings.ownerFactor : w
+        }
         // A kept edge costs more than every other edge together: cut only when nothing else breaks its cycle.
         let keepCost = base.reduce(1, +)
         var kept = Set<Int>(), decided = Set<Int>()
