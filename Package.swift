@@ -62,6 +62,8 @@ let package = Package(
             dependencies: [
                 "SeamsKit",
                 "SeamsProject",
+                "SeamsGraph",
+                "SeamsUntangle",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

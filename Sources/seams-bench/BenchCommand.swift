@@ -12,7 +12,7 @@ struct BenchRoot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seams-bench",
         abstract: "Benchmarks of seams: figures to read, not tests.",
-        subcommands: [BenchCommand.self, RenderBench.self, TruthBench.self],
+        subcommands: [BenchCommand.self, RenderBench.self, TruthBench.self, UntangleBench.self],
         defaultSubcommand: BenchCommand.self
     )
 }
