@@ -17,13 +17,16 @@ public enum CutOrder {
     public static func order(_ cut: [Int], in g: WeightedDigraph, removedBefore: Set<Int> = [], work: Int = 50_000_000)
         -> [Step]
     {
-        let all = Set(cut).union(removedBefore)
+        var mask = Array(repeating: false, count: g.arcs.count)
+        for arc in cut { mask[arc] = true }
+        for arc in removedBefore { mask[arc] = true }
         // What each cut alone would close again: the nodes on paths from its head back to its tail.
         var holds: [Int: Int] = [:]
         for arc in cut {
-            let others = all.subtracting([arc])
-            let forward = g.reachable(from: g.arcs[arc].to, without: others)
-            let backward = g.reachable(from: g.arcs[arc].from, backwards: true, without: others)
+            mask[arc] = false
+            let forward = g.reachable(from: g.arcs[arc].to, removedMask: mask)
+            let backward = g.reachable(from: g.arcs[arc].from, backwards: true, removedMask: mask)
+            mask[arc] = true
             holds[arc] = (0..<g.count).count { forward[$0] && backward[$0] }
         }
         func better(_ a: Int, _ b: Int) -> Bool {
@@ -34,9 +37,10 @@ public enum CutOrder {
 
         let size = g.count + g.arcs.count
         let greedy = cut.count * cut.count * size <= work
-        var removed = removedBefore
+        var removed = Array(repeating: false, count: g.arcs.count)
+        for arc in removedBefore { removed[arc] = true }
         var remaining = cut.sorted(by: better)
-        var figures = Figures(g.components(without: removed), of: g.count)
+        var figures = Figures(g.components(removedMask: removed), of: g.count)
         var steps: [Step] = []
         while !remaining.isEmpty {
             var pick = 0
@@ -44,7 +48,9 @@ public enum CutOrder {
             if greedy {
                 var bestGain = -1
                 for (i, arc) in remaining.enumerated() {
-                    let after = Figures(g.components(without: removed.union([arc])), of: g.count)
+                    removed[arc] = true
+                    let after = Figures(g.components(removedMask: removed), of: g.count)
+                    removed[arc] = false
                     let gain = (after.freed - figures.freed) + (figures.largest - after.largest)
                     // gain / weight, by cross-multiplication; `remaining` is sorted by `better` for ties.
                     if bestGain < 0 || gain * g.arcs[remaining[pick]].weight > bestGain * g.arcs[arc].weight {
@@ -55,8 +61,8 @@ public enum CutOrder {
                 }
             }
             let arc = remaining.remove(at: pick)
-            removed.insert(arc)
-            figures = pickFigures ?? Figures(g.components(without: removed), of: g.count)
+            removed[arc] = true
+            figures = pickFigures ?? Figures(g.components(removedMask: removed), of: g.count)
             steps.append(
                 Step(
                     arc: arc, largestAfter: figures.largest, freedAfter: figures.freed,

@@ -50,6 +50,13 @@ public struct WeightedDigraph: Sendable {
     /// Strongly connected components of more than one node, without the arcs in `removed`;
     /// each sorted, listed by their smallest node.
     public func components(without removed: Set<Int> = []) -> [[Int]] {
+        var mask = Array(repeating: false, count: arcs.count)
+        for arc in removed { mask[arc] = true }
+        return components(removedMask: mask)
+    }
+
+    /// The same, with the removed arcs as a mask indexed by arc: for callers that try many sets.
+    public func components(removedMask removed: [Bool]) -> [[Int]] {
         var order = Array(repeating: -1, count: count)
         var low = Array(repeating: 0, count: count)
         var onStack = Array(repeating: false, count: count)
@@ -67,7 +74,7 @@ public struct WeightedDigraph: Sendable {
                 if next < outgoing[v].count {
                     frames[frames.count - 1].next += 1
                     let arc = outgoing[v][next]
-                    if removed.contains(arc) { continue }
+                    if removed[arc] { continue }
                     let w = arcs[arc].to
                     if order[w] < 0 {
                         order[w] = counter
@@ -119,11 +126,17 @@ public struct WeightedDigraph: Sendable {
     /// The nodes reachable from `source` (itself included), following arcs forwards or backwards,
     /// without the arcs in `removed`.
     public func reachable(from source: Int, backwards: Bool = false, without removed: Set<Int>) -> [Bool] {
+        var mask = Array(repeating: false, count: arcs.count)
+        for arc in removed { mask[arc] = true }
+        return reachable(from: source, backwards: backwards, removedMask: mask)
+    }
+
+    public func reachable(from source: Int, backwards: Bool = false, removedMask removed: [Bool]) -> [Bool] {
         var seen = Array(repeating: false, count: count)
         var stack = [source]
         seen[source] = true
         while let v = stack.popLast() {
-            for arc in backwards ? incoming[v] : outgoing[v] where !removed.contains(arc) {
+            for arc in backwards ? incoming[v] : outgoing[v] where !removed[arc] {
                 let w = backwards ? arcs[arc].from : arcs[arc].to
                 if !seen[w] {
                     seen[w] = true

@@ -81,7 +81,7 @@ public enum UntangleReporter {
                     "| \(cut.order) | `\(cut.from)` → `\(cut.to)`\(decided) | \(cut.weight) | \(escape(recipeText(cut))) "
                     + "| \(sites.joined(separator: "<br>")) | \(buys(cut, of: c)) |\n"
             }
-            if all.count > top { out += "\n… and \(all.count - top) more cuts.\n" }
+            if all.count > top { out += "\n… and \(all.count - top) more cut\(all.count - top == 1 ? "" : "s").\n" }
         }
         if plan.components.count > tanglesShown {
             out += "\n… and \(plan.components.count - tanglesShown) more tangles.\n"

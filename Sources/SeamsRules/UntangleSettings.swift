@@ -14,7 +14,7 @@ public struct UntangleSettings: Sendable {
     ]
 
     public var weights: [SiteKind: Int] = UntangleSettings.defaultWeights
-    /// A construction whose constructed type calls back into its maker counts this many times:
+    /// A construction of a class or actor that calls back into its maker counts this many times:
     /// the owner making its parts is the direction to keep; the call back is the edge to cut.
     /// The edges out of a file's top-level code (a global declared with its type) are
     /// multiplied by it too: the uses of the global are the edges to cut.

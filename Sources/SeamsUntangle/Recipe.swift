@@ -51,7 +51,7 @@ public struct RecipeChooser: Sendable {
         "CKContainer", "SKPaymentQueue", "NSPersistentContainer", "NSManagedObjectContext",
     ]
 
-    /// (owner, owned): the owner constructs the owned type.
+    /// (owner, owned): the owner constructs the owned class or actor.
     private let owns: Set<EdgeKey>
     private let nodes: [String: Node]
     /// App types that extend or subclass a system service.
@@ -62,7 +62,10 @@ public struct RecipeChooser: Sendable {
         var services = Set<String>()
         let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for e in graph.edges {
-            if e.kinds.contains(.construct) { owns.insert(EdgeKey(e)) }
+            // A class or actor it makes is a part it owns; a struct or enum it makes is data.
+            if e.kinds.contains(.construct), let made = nodes[e.to], made.kind == .class || made.kind == .actor {
+                owns.insert(EdgeKey(e))
+            }
             if e.kinds.contains(.inherit) || e.kinds.contains(.extends),
                 let target = nodes[e.to], target.external, Self.systemServices.contains(target.name)
             {

@@ -61,7 +61,8 @@ public struct Untangler: Sendable {
         for (i, m) in members.enumerated() { index[m] = i }
         let pairs = Set(edges.map { EdgeKey($0) })
         let base = edges.map { e in
-            let w = settings.weight(of: e, callsBack: pairs.contains(EdgeKey(from: e.to, to: e.from)))
+            let part = nodes[e.to].map { $0.kind == .class || $0.kind == .actor } ?? false
+            let w = settings.weight(of: e, callsBack: part && pairs.contains(EdgeKey(from: e.to, to: e.from)))
             // A file's globals are declared with their types: the uses of the global are what to cut.
             return nodes[e.from]?.kind == .fileScope ? w * settings.ownerFactor : w
         }
