@@ -18,7 +18,7 @@ public enum FeedbackArcSet {
         /// Graphs of at most this many arcs are solved exactly by branch and bound, while it
         /// stays within `searchSteps`.
         public var exactArcs = 60
-        public var searchSteps = 200_000
+        public var searchSteps = 20_000
         /// Node moves the local improvement may evaluate, in total (each costs its degree).
         public var improvementWork = 30_000_000
         public init() {}
