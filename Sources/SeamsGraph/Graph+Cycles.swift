@@ -25,57 +25,17 @@ public struct CycleAnalysis: Sendable {
 }
 
 extension Graph {
-    /// Tarjan's algorithm, iterative so that long dependency chains cannot overflow the stack.
+    /// The strongly connected components (Tarjan's algorithm, iterative, in `WeightedDigraph`).
     public func cycles() -> CycleAnalysis {
-        let ids = nodes.map(\.id)
         var index: [String: Int] = [:]
-        for (i, id) in ids.enumerated() { index[id] = i }
-        var adjacency = Array(repeating: [Int](), count: ids.count)
-        for e in edges {
-            if let a = index[e.from], let b = index[e.to] { adjacency[a].append(b) }
+        for (i, n) in nodes.enumerated() { index[n.id] = i }
+        let arcs = edges.compactMap { e -> WeightedDigraph.Arc? in
+            guard let a = index[e.from], let b = index[e.to] else { return nil }
+            return WeightedDigraph.Arc(from: a, to: b, weight: 1)
         }
-        var order = Array(repeating: -1, count: ids.count)
-        var low = Array(repeating: 0, count: ids.count)
-        var onStack = Array(repeating: false, count: ids.count)
-        var stack: [Int] = []
-        var counter = 0
-        var found: [[String]] = []
-        for root in ids.indices where order[root] < 0 {
-            // Each frame: node and the position of the next neighbour to visit.
-            var frames: [(node: Int, next: Int)] = [(root, 0)]
-            order[root] = counter
-            low[root] = counter
-            counter += 1
-            stack.append(root)
-            onStack[root] = true
-            while let (v, next) = frames.last {
-                if next < adjacency[v].count {
-                    frames[frames.count - 1].next += 1
-                    let w = adjacency[v][next]
-                    if order[w] < 0 {
-                        order[w] = counter
-                        low[w] = counter
-                        counter += 1
-                        stack.append(w)
-                        onStack[w] = true
-                        frames.append((w, 0))
-                    } else if onStack[w] {
-                        low[v] = min(low[v], order[w])
-                    }
-                    continue
-                }
-                frames.removeLast()
-                if let parent = frames.last { low[parent.node] = min(low[parent.node], low[v]) }
-                if low[v] == order[v] {
-                    var members: [String] = []
-                    while let w = stack.popLast() {
-                        onStack[w] = false
-                        members.append(ids[w])
-                        if w == v { break }
-                    }
-                    if members.count > 1 { found.append(members.sorted()) }
-                }
-            }
+        // Nodes are sorted by id, so members sorted by index are sorted by id.
+        let found = WeightedDigraph(count: nodes.count, arcs: arcs).components().map {
+            $0.map { nodes[$0].id }.sorted()
         }
         return CycleAnalysis(components: found.sorted { $0[0] < $1[0] })
     }

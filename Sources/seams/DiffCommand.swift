@@ -39,20 +39,12 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "BEFORE and AFTER as two panels, every shared node at the same place in both.")
     var sideBySide = false
 
-    @Option(help: "Compare only the neighbourhood of these types (comma-separated names or ids).")
-    var focus: String?
-
-    @Option(help: "How many edges away from --focus to compare.")
-    var depth = 1
-
-    @Option(help: "With --focus, follow edges out (dependencies), in (dependents) or both.")
-    var direction: FocusDirection = .both
+    @OptionGroup var focus: FocusFlags
 
     @Option(help: "Graphviz engine for the layout: dot, sfdp, neato or fdp (default: chosen by size).")
     var layout: LayoutEngine?
 
     func validate() throws {
-        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
         try Console.validateOutput(format: format?.rawValue, output: output) { DiffRequest.Format(rawValue: $0) != nil }
     }
 
@@ -61,9 +53,9 @@ struct DiffCommand: ParsableCommand {
         request.format = format ?? output.flatMap(DiffRequest.format(forPath:)) ?? .svg
         request.sideBySide = sideBySide
         request.engine = layout
-        request.focus = focus.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
-        request.depth = depth
-        request.direction = direction
+        request.focus = focus.names
+        request.depth = focus.depth
+        request.direction = focus.direction
         let outcome = try Console.orExit { try DiffPipeline.run(request) }
         for note in outcome.notes { Console.status(note) }
         try Console.emit(outcome.bytes, to: output)

@@ -30,14 +30,7 @@ struct GraphCommand: ParsableCommand {
     @Flag(help: "Print reference counts on edges.")
     var edgeLabels = false
 
-    @Option(help: "Draw only the neighbourhood of these types (comma-separated names or ids).")
-    var focus: String?
-
-    @Option(help: "How many edges away from --focus to draw.")
-    var depth = 1
-
-    @Option(help: "With --focus, follow edges out (dependencies), in (dependents) or both.")
-    var direction: FocusDirection = .both
+    @OptionGroup var focus: FocusFlags
 
     @Flag(help: "Only members of dependency cycles and the edges between them.")
     var onlyCycles = false
@@ -55,7 +48,6 @@ struct GraphCommand: ParsableCommand {
     var layout: LayoutEngine?
 
     func validate() throws {
-        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
         try Console.validateOutput(format: format?.rawValue, output: output) { MapRequest.Format(rawValue: $0) != nil }
     }
 
@@ -63,9 +55,9 @@ struct GraphCommand: ParsableCommand {
         var request = MapRequest(scan: scan.request)
         request.format = format ?? output.flatMap(MapRequest.format(forPath:)) ?? .svg
         request.engine = layout
-        request.focus = focus.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
-        request.depth = depth
-        request.direction = direction
+        request.focus = focus.names
+        request.depth = focus.depth
+        request.direction = focus.direction
         request.onlyCycles = onlyCycles
         request.collapse = collapse
         request.excludeModules = excludeModule

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SeamsGraph
 import SeamsKit
 import SeamsProject
@@ -66,5 +67,26 @@ struct ScanFlags: ParsableArguments {
         r.includeExternal = includeExternal
         r.granularity = granularity
         return r
+    }
+}
+
+/// `--focus`, `--depth`, `--direction`: the neighbourhood of some types, for graph and diff.
+struct FocusFlags: ParsableArguments {
+    @Option(help: "Only the neighbourhood of these types (comma-separated names or ids).")
+    var focus: String?
+
+    @Option(help: "How many edges away from --focus to go.")
+    var depth = 1
+
+    @Option(help: "With --focus, follow edges out (dependencies), in (dependents) or both.")
+    var direction: FocusDirection = .both
+
+    func validate() throws {
+        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
+    }
+
+    /// The names given to --focus.
+    var names: [String] {
+        focus.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
     }
 }
