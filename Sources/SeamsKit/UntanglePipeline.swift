@@ -70,7 +70,10 @@ public enum UntanglePipeline {
             }
         }
         var map: Data?
-        if let mapPath = request.mapPath {
+        var notes = plan.notes
+        if let mapPath = request.mapPath, plan.isAcyclic {
+            notes.append("no tangles, so no map: \(mapPath) was not written")
+        } else if let mapPath = request.mapPath {
             var mapRequest = MapRequest(scan: request.scan)
             mapRequest.format = MapRequest.format(forPath: mapPath) ?? .svg
             mapRequest.onlyCycles = true
@@ -79,7 +82,7 @@ public enum UntanglePipeline {
             map = try MapPipeline.draw(outcome.graph.removingExternal(), mapRequest).bytes
         }
         return UntangleOutcome(
-            plan: plan, bytes: Data(text.utf8), map: map, notes: plan.notes,
+            plan: plan, bytes: Data(text.utf8), map: map, notes: notes,
             diagnostics: outcome.graph.diagnostics)
     }
 

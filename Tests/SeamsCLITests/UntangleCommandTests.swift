@@ -36,6 +36,16 @@ struct UntangleCommandTests {
         #expect(missing.status == 2)
     }
 
+    @Test func anAcyclicTreeDrawsNoMapAndSaysSo() throws {
+        let dir = try TempDir()
+        let r = try seams(
+            ["untangle", SampleCheckTests.samples + "/Stage2-Modules", "--map", dir.path + "/plan.svg"], in: dir.path)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("seams untangle: no tangles: the types are acyclic"))
+        #expect(r.stderr.contains("no tangles, so no map"))
+        #expect(dir.listing().isEmpty)
+    }
+
     @Test func graphDrawsTheCuts() throws {
         let dir = try TempDir()
         let r = try seams(["graph", Self.stage0, "--cuts", "--only-cycles", "-o", dir.path + "/m.dot"], in: dir.path)
