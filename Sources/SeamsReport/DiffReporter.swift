@@ -31,15 +31,19 @@ public enum DiffReporter {
         out += "`\(d.before)` → `\(d.after)`: **\(headline(d))**\n"
         // Sections in order of what a reviewer reads first; each row only while the budget lasts.
         var omitted = 0
+        var full = false
+        // Once a row does not fit, every later row is left out too: what is shown is a prefix.
         func add(_ rows: [String], header: String) {
             guard !rows.isEmpty else { return }
-            if out.utf8.count + header.utf8.count > budget {
+            if full || out.utf8.count + header.utf8.count > budget {
+                full = true
                 omitted += rows.count
                 return
             }
             out += header
             for row in rows {
-                if out.utf8.count + row.utf8.count > budget {
+                if full || out.utf8.count + row.utf8.count > budget {
+                    full = true
                     omitted += 1
                 } else {
                     out += row
