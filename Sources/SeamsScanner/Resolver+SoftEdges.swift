@@ -17,30 +17,27 @@ struct NotificationUse: Sendable {
 }
 
 extension Resolver {
-    /// Calls that post or observe, and the argument label that carries the name.
-    static let notificationCalls: [String: (label: String, observes: Bool)] = [
-        "post": ("name", false),
-        "addObserver": ("name", true),
-        "addObserver(forName)": ("forName", true),
-        "publisher": ("for", true),
-        "notifications": ("named", true),
-    ]
-
-    /// Records a post or an observation when `callee(args)` is one.
+    /// Records a post or an observation when `callee(args)` is one. It runs on every call the
+    /// scanner evaluates, so the method name is matched before anything is allocated.
     func noteNotification(_ callee: Expr, _ args: [Arg], scope: Scope) {
         guard emitting, case .member(_, let method, let loc) = callee else { return }
-        for key in [method, "\(method)(forName)"] {
-            guard let (label, observes) = Self.notificationCalls[key],
-                let arg = args.first(where: { $0.label == label }),
-                let name = Self.notificationName(arg.value)
-            else { continue }
-            notifications.append(
-                NotificationUse(
-                    name: name, observes: observes, owner: scope.owner,
-                    site: Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .notification))
-            )
-            return
+        // The argument label that carries the name, per call that posts or observes.
+        let labels: [String]
+        let observes: Bool
+        switch method {
+        case "post": (labels, observes) = (["name"], false)
+        case "addObserver": (labels, observes) = (["name", "forName"], true)
+        case "publisher": (labels, observes) = (["for"], true)
+        case "notifications": (labels, observes) = (["named"], true)
+        default: return
         }
+        guard let arg = args.first(where: { $0.label.map(labels.contains) ?? false }),
+            let name = Self.notificationName(arg.value)
+        else { return }
+        notifications.append(
+            NotificationUse(
+                name: name, observes: observes, owner: scope.owner,
+                site: Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .notification)))
     }
 
     /// The name a notification is known by, when it is spelled as a constant.

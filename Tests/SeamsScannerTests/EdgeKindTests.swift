@@ -246,4 +246,42 @@ import Testing
         #expect(g.edge(from: "App.A", to: "App.B")?.kinds == [.construct, .member])
         #expect(g.edge(from: "App.A", to: "App.B")?.count == 2)
     }
+
+    @Test func softNotificationAndCallbackEdges() {
+        let f = [
+            "A.swift": Marked(
+                """
+                import Foundation
+                extension Notification.Name { static let signedOut = Notification.Name("signedOut") }
+                class API {
+                    var onSignOut: (() -> Void)?
+                    var name: String = ""
+                    func signOut() { NotificationCenter.default.post(name: .signedOut, object: nil); onSignOut?() }
+                }
+                class Owner {
+                    let api = API()
+                    init() {
+                        NotificationCenter.default.‹1›addObserver(forName: .signedOut, object: nil, queue: nil) { _ in }
+                        api.‹2›onSignOut = { print("bye") }
+                        api.‹3›name = "not a closure"
+                    }
+                }
+                struct Badge {
+                    func watch() { _ = NotificationCenter.default.‹4›publisher(for: Notification.Name.‹5›signedOut) }
+                    func other() { _ = NotificationCenter.default.publisher(for: .unrelated) }
+                }
+                """)
+        ]
+        let g = scan(f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("Owner", "API", .notification, at: 1, in: "A.swift")
+        sites.expect("Owner", "API", .member, at: 2, in: "A.swift")
+        sites.expect("API", "Owner", .callback, at: 2, in: "A.swift")
+        sites.expect("Owner", "API", .member, at: 3, in: "A.swift")
+        sites.expect("Badge", "API", .notification, at: 4, in: "A.swift")
+        sites.expect("Badge", "Notification.Name+A", .member, at: 5, in: "A.swift")
+        sites.check()
+        #expect(g.edge(from: "App.API", to: "App.Owner")?.soft == true)
+        #expect(g.edge(from: "App.Owner", to: "App.API")?.soft == false)
+    }
 }
