@@ -25,12 +25,7 @@ public struct UntangleRequest: Sendable {
     }
 
     public static func format(forPath path: String) -> Format? {
-        switch OutputFile.formatName(forPath: path) {
-        case "markdown": .markdown
-        case "json": .json
-        case "text": .text
-        default: nil
-        }
+        OutputFile.formatName(forPath: path).flatMap(Format.init(rawValue:))
     }
 }
 

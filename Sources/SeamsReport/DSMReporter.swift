@@ -32,15 +32,15 @@ public enum DSMReporter {
     }
 
     public static func markdown(_ matrices: [DependencyMatrix], headline: String) -> String {
-        var out = "### seams untangle: dependency structure matrix\n\n**\(UntangleReporter.escape(headline))**\n\n"
+        var out = "### seams untangle: dependency structure matrix\n\n**\(MarkdownText.escape(headline))**\n\n"
         out += "A row uses the columns where it has a count; dependencies sit below the diagonal. "
         out += "Rows of a cycle share a block number; × marks an edge of the cut plan.\n"
         for m in matrices {
             let n = m.rows.count
             var grid = Array(repeating: [String?](repeating: nil, count: n), count: n)
             for c in m.cells { grid[c.row][c.column] = c.cut ? "**\(c.count)×**" : "\(c.count)" }
-            out += "\n#### \(UntangleReporter.escape(m.title))\n\n"
-            out += "| # | name | level | cycle | " + (1...max(n, 1)).map(String.init).prefix(n).joined(separator: " | ")
+            out += "\n#### \(MarkdownText.escape(m.title))\n\n"
+            out += "| # | name | level | cycle | " + (0..<n).map { String($0 + 1) }.joined(separator: " | ")
             out += " |\n|" + String(repeating: "---|", count: 4 + n) + "\n"
             for r in 0..<n {
                 let block = m.blocks.firstIndex { $0[0] <= r && r <= $0[1] }.map { String($0 + 1) } ?? ""

@@ -58,7 +58,7 @@ public enum DiffReporter {
                     "| removed | `\($0.from)` | `\($0.to)` | \(sites($0.sites, code: true)) |\n"
                 }
                 + d.changedEdges.map {
-                    "| \(escape(kindChange($0))) | `\($0.from)` | `\($0.to)` | \(sites($0.sites, code: true)) |\n"
+                    "| \(MarkdownText.escape(kindChange($0))) | `\($0.from)` | `\($0.to)` | \(sites($0.sites, code: true)) |\n"
                 },
             header: "\n| | from | to | where |\n|---|---|---|---|\n")
         add(d.cameBackSoft.map { "- \(softReturn($0, code: true))\n" }, header: "\n#### Moved, not removed\n\n")
@@ -134,7 +134,4 @@ public enum DiffReporter {
             return s
         }
     }
-
-    /// Markdown reads `<`, `>` and `|` in names as markup.
-    static func escape(_ s: String) -> String { UntangleReporter.escape(s) }
 }

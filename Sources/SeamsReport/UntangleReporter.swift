@@ -66,9 +66,9 @@ public enum UntangleReporter {
     }
 
     public static func markdown(_ plan: UntanglePlan, top: Int) -> String {
-        var out = "### seams untangle\n\n**\(escape(headline(plan)))**\n"
+        var out = "### seams untangle\n\n**\(MarkdownText.escape(headline(plan)))**\n"
         for (i, c) in plan.components.prefix(tanglesShown).enumerated() {
-            out += "\n#### \(escape(componentTitle(c, number: i + 1, of: plan)))\n\n"
+            out += "\n#### \(MarkdownText.escape(componentTitle(c, number: i + 1, of: plan)))\n\n"
             out += "| # | cut | weight | how | where | buys |\n|---|---|---|---|---|---|\n"
             let all = c.decided + c.cuts
             for cut in all.prefix(top) {
@@ -78,7 +78,7 @@ public enum UntangleReporter {
                 if cut.sites.count > sitesShown { sites.append("… and \(cut.sites.count - sitesShown) more") }
                 let decided = cut.order <= c.decided.count ? " (decided)" : ""
                 out +=
-                    "| \(cut.order) | `\(cut.from)` → `\(cut.to)`\(decided) | \(cut.weight) | \(escape(recipeText(cut))) "
+                    "| \(cut.order) | `\(cut.from)` → `\(cut.to)`\(decided) | \(cut.weight) | \(MarkdownText.escape(recipeText(cut))) "
                     + "| \(sites.joined(separator: "<br>")) | \(buys(cut, of: c)) |\n"
             }
             if all.count > top { out += "\n… and \(all.count - top) more cut\(all.count - top == 1 ? "" : "s").\n" }
@@ -92,7 +92,7 @@ public enum UntangleReporter {
             if plan.nesting.count > tanglesShown { out += " and \(plan.nesting.count - tanglesShown) more" }
             out += ".\n"
         }
-        for note in plan.notes { out += "\n> note: \(escape(note))\n" }
+        for note in plan.notes { out += "\n> note: \(MarkdownText.escape(note))\n" }
         return out
     }
 
@@ -118,11 +118,5 @@ public enum UntangleReporter {
     static func buys(_ cut: UntanglePlan.Cut, of c: UntanglePlan.Component) -> String {
         if cut.largestAfter == 0 { return "acyclic (\(c.size) freed)" }
         return "largest tangle left \(cut.largestAfter), \(cut.freedAfter) freed"
-    }
-
-    /// Markdown reads `<`, `>` and `|` in names as markup.
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "|", with: "\\|")
     }
 }

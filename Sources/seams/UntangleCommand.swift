@@ -45,8 +45,8 @@ struct UntangleCommand: ParsableCommand {
     func validate() throws {
         guard top > 0 else { throw ValidationError("--top must be a positive number of cuts") }
         guard scope != .file else { throw ValidationError("--scope is type or module") }
-        if format == nil, let output, UntangleRequest.format(forPath: output) == nil {
-            throw ValidationError("cannot tell the format to write to \(output) from its extension: use --format")
+        try Console.validateOutput(format: format?.rawValue, output: output) {
+            UntangleRequest.Format(rawValue: $0) != nil
         }
         if let map, MapRequest.format(forPath: map).map({ [.svg, .png, .pdf, .dot].contains($0) }) != true {
             throw ValidationError("--map \(map): the extension must be .svg, .png, .pdf or .dot")

@@ -63,7 +63,5 @@ public enum MarkdownCheckReporter {
     }
 
     /// Text safe inside a table cell or list item.
-    static func cell(_ s: String) -> String {
-        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-    }
+    static func cell(_ s: String) -> String { MarkdownText.escape(s) }
 }
