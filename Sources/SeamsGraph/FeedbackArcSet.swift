@@ -26,7 +26,8 @@ public enum FeedbackArcSet {
 
     public static func solve(_ g: WeightedDigraph, limits: Limits = Limits()) -> Solution {
         if g.arcs.isEmpty { return Solution(arcs: [], weight: 0, exact: true) }
-        if g.count <= limits.exactNodes {
+        // 2^n states: beyond 24 nodes the table alone would not fit in memory.
+        if g.count <= min(limits.exactNodes, 24) {
             let cut = g.backwardArcs(in: exactOrder(g))
             return Solution(arcs: cut, weight: g.weight(of: cut), exact: true)
         }
@@ -308,13 +309,15 @@ public enum FeedbackArcSet {
 
     /// Puts back every cut arc that closes no cycle on its own, heaviest first.
     public static func minimal(_ cut: [Int], _ g: WeightedDigraph) -> [Int] {
-        var removed = Set(cut)
+        var removed = Array(repeating: false, count: g.arcs.count)
+        for arc in cut { removed[arc] = true }
         let heaviestFirst = cut.sorted { (g.arcs[$0].weight, $1) > (g.arcs[$1].weight, $0) }
         for arc in heaviestFirst {
-            removed.remove(arc)
-            if g.reaches(g.arcs[arc].to, g.arcs[arc].from, without: removed) { removed.insert(arc) }
+            removed[arc] = false
+            // Still needed when, without it, its head reaches its tail again.
+            if g.reachable(from: g.arcs[arc].to, removedMask: removed)[g.arcs[arc].from] { removed[arc] = true }
         }
-        return removed.sorted()
+        return cut.filter { removed[$0] }.sorted()
     }
 }
 

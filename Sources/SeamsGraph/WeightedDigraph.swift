@@ -104,25 +104,6 @@ public struct WeightedDigraph: Sendable {
         return found.sorted { $0[0] < $1[0] }
     }
 
-    /// Whether `target` can be reached from `source` without the arcs in `removed`.
-    public func reaches(_ source: Int, _ target: Int, without removed: Set<Int>) -> Bool {
-        if source == target { return true }
-        var seen = Array(repeating: false, count: count)
-        var stack = [source]
-        seen[source] = true
-        while let v = stack.popLast() {
-            for arc in outgoing[v] where !removed.contains(arc) {
-                let w = arcs[arc].to
-                if w == target { return true }
-                if !seen[w] {
-                    seen[w] = true
-                    stack.append(w)
-                }
-            }
-        }
-        return false
-    }
-
     /// The nodes reachable from `source` (itself included), following arcs forwards or backwards,
     /// without the arcs in `removed`.
     public func reachable(from source: Int, backwards: Bool = false, without removed: Set<Int>) -> [Bool] {

@@ -30,7 +30,11 @@ public final class RuleContext {
         ].joined(separator: "|")
         if let cached = views[key] { return cached }
         var g = graph
-        if !spec.countsEverySite { g = g.keepingSites(where: spec.counts) }
+        if spec.inferred && spec.via == nil && !spec.includeSoft {
+            g = g.hardOnly()  // the usual rule: a copy only when the scan has soft sites
+        } else if !spec.countsEverySite {
+            g = g.keepingSites(where: spec.counts)
+        }
         if !external { g = g.removingExternal() }
         g = g.regrouped(by: scope)
         views[key] = g
