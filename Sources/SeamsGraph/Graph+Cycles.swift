@@ -26,11 +26,13 @@ public struct CycleAnalysis: Sendable {
 
 extension Graph {
     /// The strongly connected components (Tarjan's algorithm, iterative, in `WeightedDigraph`).
-    public func cycles() -> CycleAnalysis {
+    /// A cycle is one of dependencies the compiler sees: edges whose sites are all soft
+    /// (notification, callback) close none, unless `includingSoft`.
+    public func cycles(includingSoft: Bool = false) -> CycleAnalysis {
         var index: [String: Int] = [:]
         for (i, n) in nodes.enumerated() { index[n.id] = i }
         let arcs = edges.compactMap { e -> WeightedDigraph.Arc? in
-            guard let a = index[e.from], let b = index[e.to] else { return nil }
+            guard includingSoft || !e.soft, let a = index[e.from], let b = index[e.to] else { return nil }
             return WeightedDigraph.Arc(from: a, to: b, weight: 1)
         }
         // Nodes are sorted by id, so members sorted by index are sorted by id.

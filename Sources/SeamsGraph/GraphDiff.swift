@@ -135,7 +135,7 @@ public struct GraphDiff: Codable, Sendable {
             guard let o = oldEdges[EdgeKey(e)], o.kinds != e.kinds else { return nil }
             return KindChange(o, e)
         }
-        cycles = Self.compareCycles(old.hardOnly().cycles().components, new.hardOnly().cycles().components)
+        cycles = Self.compareCycles(old.cycles().components, new.cycles().components)
         cameBackSoft = Self.softReturns(removed: removedEdges, after: new)
     }
 

@@ -79,9 +79,12 @@ public enum MapPipeline {
         options.cycles = cycles
         options.edgeLabels = request.edgeLabels
         options.clusters = request.collapse == nil && request.scan.granularity != .module
-        for component in request.cuts?.components ?? [] {
+        let tangles = request.cuts?.components ?? []
+        for (number, component) in tangles.enumerated() {
             for cut in component.decided + component.cuts {
-                options.cuts[EdgeKey(from: cut.from, to: cut.to).string] = cut.order
+                // Numbered as in `seams untangle`'s text: "Tangle 2", cut 3 is "2.3".
+                options.cuts[EdgeKey(from: cut.from, to: cut.to).string] =
+                    tangles.count == 1 ? "\(cut.order)" : "\(number + 1).\(cut.order)"
             }
         }
         switch request.format {
@@ -122,7 +125,7 @@ public enum MapPipeline {
         case .folder?: graph = graph.collapsedToFolders()
         case nil: break
         }
-        let cycles = graph.hardOnly().cycles()
+        let cycles = graph.cycles()
         if !request.focus.isEmpty {
             let ids = try request.focus.map { try resolve($0, in: graph) }
             graph = graph.focused(on: ids, depth: request.depth, direction: request.direction)

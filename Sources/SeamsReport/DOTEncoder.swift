@@ -18,8 +18,9 @@ public struct MapOptions: Sendable {
     public var edgeAttributes: [String: String] = [:]
     /// A legend of the caller's instead of the module and cycle legend.
     public var customLegend: String?
-    /// Edges of a cut plan (by `Edge.key`) and their order in it: drawn in their own style and numbered.
-    public var cuts: [String: Int] = [:]
+    /// Edges of a cut plan (by `Edge.key`) and their label (the order, `tangle.order` when the
+    /// plan has several tangles): drawn in their own style and numbered.
+    public var cuts: [String: String] = [:]
 
     public init() {}
 }
@@ -48,7 +49,7 @@ public enum DOTEncoder {
     static let tooltipSites = 12
 
     public static func encode(_ graph: Graph, options: MapOptions = MapOptions()) -> String {
-        let cycles = options.cycles ?? graph.hardOnly().cycles()
+        let cycles = options.cycles ?? graph.cycles()
         let moduleNames = moduleOrder(graph)
         var out = header(name: "seams", title: options.title, graphAttributes: "tooltip=\" \"")
 

@@ -117,7 +117,7 @@ public struct NoCyclesRule: Rule {
         var graph = context.graph(for: spec, scope: spec.scope)
         if let from = spec.from { graph = graph.restricted(to: context.ids(of: graph, matching: from)) }
         let noun = spec.scope == .module ? "modules" : "types"
-        let analysis = graph.cycles()
+        let analysis = graph.cycles(includingSoft: spec.includeSoft)
         return zip(analysis.components, graph.shortestCycles(analysis)).compactMap { members, edges in
             let nesting = spec.scope == .type ? CycleAnalysis.nestingRoot(of: members) : nil
             if nesting != nil && spec.nesting == .ignore { return nil }
