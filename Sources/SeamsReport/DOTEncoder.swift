@@ -186,16 +186,20 @@ public enum DOTEncoder {
             out +=
                 "    \"legend:cycle:a\" -> \"legend:cycle:b\" [color=\"\(cycleColor)\", penwidth=2.0, label=\" on a cycle\", fontsize=8, tooltip=\"edges on a dependency cycle\"];\n"
         }
+        // Each sample edge below the one before, so that their labels never overlap.
+        var above = cycles ? "legend:cycle:b" : nil
         for (shown, id, attrs, tip) in [
             (
-                cuts, "cut", "color=\"\(cutColor)\", penwidth=2.6, style=\"bold\", label=\" cut (in plan order)\"",
-                "an edge to cut"
+                cuts, "cut", "color=\"\(cutColor)\", penwidth=2.6, style=\"bold\", label=\" cut N, or T.N: tangle T\"",
+                "an edge to cut, numbered in plan order"
             ),
             (soft, "soft", "style=\"dashed\", label=\" soft (notification, callback)\"", "coupling no compiler sees"),
         ] where shown {
             out += "    \"legend:\(id):a\" [label=\"A\", fillcolor=\"#ffffff\", tooltip=\"\(tip)\"];\n"
             out += "    \"legend:\(id):b\" [label=\"B\", fillcolor=\"#ffffff\", tooltip=\"\(tip)\"];\n"
             out += "    \"legend:\(id):a\" -> \"legend:\(id):b\" [\(attrs), fontsize=8, tooltip=\"\(tip)\"];\n"
+            if let above { out += "    \"\(above)\" -> \"legend:\(id):a\" [style=invis];\n" }
+            above = "legend:\(id):b"
         }
         out += "  }\n"
         return out
