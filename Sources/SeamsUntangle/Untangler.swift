@@ -118,6 +118,7 @@ public struct Untangler: Sendable {
 
     /// The soft kinds between two types, at the plan's scope.
     private func softPairs(_ graph: Graph) -> [EdgeKey: [SiteKind]] {
+        guard graph.edges.contains(where: { $0.kinds.contains(where: \.isSoft) }) else { return [:] }
         let softOnly = graph.keepingSites { $0.kind.isSoft }.removingExternal().regrouped(by: scope)
         var out: [EdgeKey: [SiteKind]] = [:]
         for e in softOnly.edges { out[EdgeKey(e)] = e.kinds }
