@@ -277,11 +277,7 @@ struct ConfigReader {
             case "to":
                 spec.to = matcher(value, side: "to", references: &references)
             case "limit":
-                if let n = value.scalar.flatMap({ Int.construct(from: $0) }), n >= 0 {
-                    spec.limit = n
-                } else {
-                    problem(value, "'limit' must be a whole number, 0 or more")
-                }
+                spec.limit = wholeNumber(value, in: 0...Int.max, "'limit' must be a whole number, 0 or more")
             case "modules":
                 let names = strings(value, key: "modules")
                 spec.modules = names.map(\.value)
@@ -340,7 +336,15 @@ struct ConfigReader {
 
     // MARK: Values
 
-    /// One string or a list of strings, each with where it was written.
+    /// A whole number in `range`, or a problem with `message` and nil.
+    mutating func wholeNumber(_ node: YAMLNode, in range: ClosedRange<Int>, _ message: String) -> Int? {
+        guard let n = node.scalar.flatMap({ Int.construct(from: $0) }), range.contains(n) else {
+            problem(node, message)
+            return nil
+        }
+        return n
+    }
+
     mutating func bool(_ node: YAMLNode, key: String) -> Bool? {
         guard let b = node.scalar.flatMap({ Bool.construct(from: $0) }) else {
             problem(node, "'\(key)' must be true or false")
@@ -349,6 +353,7 @@ struct ConfigReader {
         return b
     }
 
+    /// One string or a list of strings, each with where it was written.
     mutating func strings(_ node: YAMLNode, key: String) -> [(value: String, location: ConfigLocation)] {
         if let s = node.scalar?.string { return [(s, ConfigReader.location(node))] }
         guard let seq = node.sequence else {

@@ -30,18 +30,15 @@ extension ConfigReader {
                                 + Suggestion.hint(for: name, in: SiteKind.allCases.map(\.rawValue)))
                         continue
                     }
-                    if let n = pointsNode.scalar.flatMap({ Int.construct(from: $0) }), n >= 1, n <= 1000 {
-                        settings.weights[kind] = n
-                    } else {
-                        problem(pointsNode, "the weight of \(name) must be a whole number from 1 to 1000")
-                    }
+                    settings.weights[kind] =
+                        wholeNumber(
+                            pointsNode, in: 1...1000, "the weight of \(name) must be a whole number from 1 to 1000")
+                        ?? settings.weights[kind]
                 }
             case "owner-factor":
-                if let n = value.scalar.flatMap({ Int.construct(from: $0) }), n >= 1, n <= 100 {
-                    settings.ownerFactor = n
-                } else {
-                    problem(value, "'untangle.owner-factor' must be a whole number from 1 to 100")
-                }
+                settings.ownerFactor =
+                    wholeNumber(value, in: 1...100, "'untangle.owner-factor' must be a whole number from 1 to 100")
+                    ?? settings.ownerFactor
             case "keep":
                 settings.keep = pins(value, key: "untangle.keep", references: &references)
             case "cut":
