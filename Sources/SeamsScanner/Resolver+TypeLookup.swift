@@ -34,15 +34,22 @@ extension Resolver {
         return .notFound
     }
 
-    func nestedType(_ name: String, in symbol: TypeSymbol, depth: Int = 0) -> TypeLookup {
+    /// A nested type or type alias of `symbol` or of its supertypes, searched depth first; each
+    /// type is visited once, so inheritance cycles and diamonds (duplicated files) end.
+    func nestedType(_ name: String, in symbol: TypeSymbol) -> TypeLookup {
+        var visited: Set<ObjectIdentifier> = []
+        return nestedType(name, in: symbol, visited: &visited)
+    }
+
+    private func nestedType(_ name: String, in symbol: TypeSymbol, visited: inout Set<ObjectIdentifier>) -> TypeLookup {
+        guard visited.insert(ObjectIdentifier(symbol)).inserted else { return .notFound }
         if let s = symbol.nested[name] { return .symbol(s) }
         if let refs = symbol.members[name] {
             if let alias = refs.first(where: { $0.fact.kind == .typeAlias }) { return .alias(alias) }
             if refs.contains(where: { $0.fact.kind == .associatedType }) { return .shadowed }
         }
-        guard depth < 32 else { return .notFound }
         for sup in supertypes(of: symbol) {
-            let found = nestedType(name, in: sup, depth: depth + 1)
+            let found = nestedType(name, in: sup, visited: &visited)
             if case .notFound = found {} else { return found }
         }
         return .notFound
@@ -54,7 +61,7 @@ extension Resolver {
         var out: [TypeSymbol] = []
         for (expr, scope) in symbol.inherits {
             if case .nominal(let s)? = quietly({ resolveType(expr, scope: scope, env: nil, kind: .inherit) }),
-                s !== symbol
+                s !== symbol, !out.contains(where: { $0 === s })
             {
                 out.append(s)
             }
