@@ -1,27 +1,190 @@
 import Foundation
 
-/// Writes output files whole or not at all: a failed run never leaves a partial file.
+/// Writes output files whole or not at all: a failed or interrupted run never leaves a partial
+/// file, and never replaces what is not a regular file.
+///
+/// - A new file or a regular file is written to a temporary file in the same folder, then renamed
+///   over the path, keeping the old file's permissions.
+/// - A symbolic link is written through: the file it points to is replaced (by the same steps, in
+///   that file's folder) and the link stays, as a shell's `>` would do.
+/// - A directory, device (`/dev/null`, `/dev/full`), FIFO or socket is refused.
+/// - The temporary file is removed on every exit path seams controls, and on SIGINT, SIGTERM and
+///   SIGHUP; one left by a process that was killed outright is removed by the next write of the
+///   same path.
 public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws {
         try write(Data(text.utf8), to: path)
     }
 
     public static func write(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        let (target, mode) = try regularTarget(of: path)
+        let url = URL(fileURLWithPath: target)
         let dir = url.deletingLastPathComponent()
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
             throw SeamsError.cannotWrite(path: path, reason: "folder \(dir.path) does not exist")
         }
-        let temp = dir.appendingPathComponent(
-            ".\(url.lastPathComponent).seams-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        guard FileManager.default.createFile(atPath: temp.path, contents: data) else {
-            throw SeamsError.cannotWrite(path: path, reason: "the folder is not writable")
+        let prefix = ".\(url.lastPathComponent).seams-"
+        removeStaleTemporaries(in: dir.path, prefix: prefix)
+        TemporaryFiles.cleanUpOnSignals()
+        let temp = dir.appendingPathComponent("\(prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let slot = TemporaryFiles.register(temp)
+        defer { TemporaryFiles.unregister(slot) }
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            throw SeamsError.cannotWrite(path: path, reason: "the folder is not writable (\(errorText()))")
         }
-        if rename(temp.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temp)
-            throw SeamsError.cannotWrite(path: path, reason: reason)
+        func fail(_ reason: String) -> SeamsError {
+            unlink(temp)
+            return SeamsError.cannotWrite(path: path, reason: reason)
+        }
+        let written = data.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
+        if let mode { fchmod(fd, mode) }
+        let closed = close(fd) == 0
+        guard written else {
+            let reason = errorText()
+            throw fail(reason)
+        }
+        guard closed else { throw fail(errorText()) }
+        // For the tests of interrupted writes only: a pause while the temporary file exists.
+        if let pause = ProcessInfo.processInfo.environment["SEAMS_TEST_PAUSE_BEFORE_RENAME"].flatMap(Double.init) {
+            Thread.sleep(forTimeInterval: pause)
+        }
+        guard rename(temp, target) == 0 else { throw fail(errorText()) }
+    }
+
+    /// The regular file that writing `path` replaces (following symbolic links), with its
+    /// permissions, or the path itself when nothing is there yet; throws for anything else.
+    static func regularTarget(of path: String) throws -> (path: String, mode: mode_t?) {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                if errno == ENOENT { return (current, nil) }
+                throw SeamsError.cannotWrite(path: path, reason: errorText())
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                return (current, info.st_mode & 0o7777)
+            case S_IFLNK:
+                guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                    throw SeamsError.cannotWrite(path: path, reason: "its symbolic link cannot be read")
+                }
+                current =
+                    link.hasPrefix("/")
+                    ? link : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(link).path
+            default:
+                let what = fileKind(info.st_mode)
+                throw SeamsError.cannotWrite(
+                    path: path,
+                    reason:
+                        "\(current == path ? "it" : current) is \(what), not a regular file; seams writes only regular files"
+                )
+            }
+        }
+        throw SeamsError.cannotWrite(path: path, reason: "too many levels of symbolic links")
+    }
+
+    static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
         }
     }
+
+    /// Temporary files of this path left by seams processes that no longer run (killed outright).
+    static func removeStaleTemporaries(in dir: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(dir + "/" + name) }
+        }
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+/// Whole writes to a file descriptor, retrying short writes and interruptions.
+public enum FileDescriptor {
+    /// Writes every byte; false (with errno set) when the descriptor refuses them.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard var base = bytes.baseAddress else { return true }
+        var left = bytes.count
+        while left > 0 {
+            let n = Foundation.write(fd, base, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            left -= n
+            base += n
+        }
+        return true
+    }
+
+    public static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { writeAll(fd, $0) }
+    }
+}
+
+/// The temporary files being written now, so that a signal that stops seams removes them. The
+/// paths live in C memory the signal handler can read without allocating or locking.
+public enum TemporaryFiles {
+    static let capacity = 16
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        p.initialize(repeating: nil, count: capacity)
+        return p
+    }()
+    static let lock = NSLock()
+    nonisolated(unsafe) static var installed = false
+
+    static func register(_ path: String) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let i = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
+        slots[i] = strdup(path)
+        return i
+    }
+
+    static func unregister(_ slot: Int?) {
+        guard let slot else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        let p = slots[slot]
+        slots[slot] = nil
+        free(p)
+    }
+
+    /// Removes every temporary file being written; safe in a signal handler.
+    public static func removeAll() {
+        for i in 0..<capacity {
+            if let p = slots[i] { unlink(p) }
+        }
+    }
+
+    /// On SIGINT, SIGTERM and SIGHUP: remove the temporary files, then end as the signal would
+    /// have. A signal the host process handles or ignores itself is left to it.
+    public static func cleanUpOnSignals() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !installed else { return }
+        installed = true
+        _ = slots
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            let previous = signal(sig, onSignal)
+            if unsafeBitCast(previous, to: Int.self) != 0 { signal(sig, previous) }
+        }
+    }
+}
+
+private func onSignal(_ sig: Int32) {
+    TemporaryFiles.removeAll()
+    signal(sig, SIG_DFL)
+    raise(sig)
 }

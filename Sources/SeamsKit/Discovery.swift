@@ -19,6 +19,10 @@ struct Discovery {
 
     private var visitedDirs: Set<String> = []
     private var seenFiles: Set<String> = []
+    /// Files reached a second time (a path given twice, or inside another): not new, not missing.
+    private var alreadyFound = 0
+    /// Folders reached again that an earlier path had scanned (not through a symbolic link).
+    private var revisited = 0
 
     init(root: String, config: SeamsConfig, extraExcludes: [String]) {
         self.root = root
@@ -44,16 +48,29 @@ struct Discovery {
 
     mutating func run(paths: [String], cwd: String) throws {
         var found: [Found] = []
+        var named: [String: String] = [:]
         for given in paths {
             let abs = PathTools.absolute(given, base: cwd)
+            if let real = PathTools.realPath(abs) {
+                if let first = named[real] {
+                    diagnostics.append(
+                        Diagnostic(
+                            file: given,
+                            message:
+                                "names the same \(PathTools.isDirectory(abs) == true ? "folder" : "file") as \(first); scanned once",
+                            severity: .note))
+                    continue
+                }
+                named[real] = given
+            }
             guard let isDir = PathTools.isDirectory(abs) else {
                 diagnostics.append(Diagnostic(file: given, message: "path does not exist", severity: .error))
                 continue
             }
             if isDir {
-                let before = found.count
+                let before = (found.count, alreadyFound, revisited)
                 walk(abs, pathRoot: abs, insidePackage: nil, isPathRoot: true, found: &found)
-                if found.count == before {
+                if (found.count, alreadyFound, revisited) == before {
                     diagnostics.append(
                         Diagnostic(file: given, message: "no Swift files found in this folder", severity: .warning))
                 }
@@ -74,7 +91,10 @@ struct Discovery {
 
     private mutating func add(_ abs: String, pathRoot: String, package: Int?, found: inout [Found]) {
         let real = PathTools.realPath(abs) ?? abs
-        guard seenFiles.insert(real).inserted else { return }
+        guard seenFiles.insert(real).inserted else {
+            alreadyFound += 1
+            return
+        }
         let display = PathTools.relative(abs, to: root)
         if isExcluded(display) { return }
         found.append(Found(absolute: abs, display: display, pathRoot: pathRoot, package: package))
@@ -85,11 +105,22 @@ struct Discovery {
     ) {
         guard let real = PathTools.realPath(dir) else { return }
         guard visitedDirs.insert(real).inserted else {
-            diagnostics.append(
-                Diagnostic(
-                    file: PathTools.relative(dir, to: root),
-                    message: "folder already scanned through another path (symlink loop?); skipped", severity: .warning)
-            )
+            var info = stat()
+            let isLink = lstat(dir, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+            if !isLink { revisited += 1 }
+            if isPathRoot {
+                diagnostics.append(
+                    Diagnostic(
+                        file: PathTools.relative(dir, to: root),
+                        message: "lies inside another path given; scanned once", severity: .note))
+            } else if isLink {
+                diagnostics.append(
+                    Diagnostic(
+                        file: PathTools.relative(dir, to: root),
+                        message: "folder already scanned through another path (symlink loop?); skipped",
+                        severity: .warning))
+            }
+            // Otherwise a path given earlier was this folder inside this one: already scanned.
             return
         }
         let fm = FileManager.default
@@ -105,18 +136,36 @@ struct Discovery {
             package = packageDirs.count
             packageDirs.append(dir)
         }
-        let entries: [String]
-        do {
-            entries = try fm.contentsOfDirectory(atPath: dir).sorted()
-        } catch {
+        guard let entries = PathTools.entries(of: dir) else {
             diagnostics.append(
                 Diagnostic(
                     file: PathTools.relative(dir, to: root), message: "folder cannot be read; skipped", severity: .error
                 ))
             return
         }
-        for name in entries {
+        for entry in entries {
+            guard let name = entry.name else {
+                // Swift paths are text: a name that is not UTF-8 cannot be carried through the
+                // graph, so it is named (escaped) rather than dropped without a word.
+                if entry.endsWithSwift || entry.isDirectory {
+                    diagnostics.append(
+                        Diagnostic(
+                            file: PathTools.relative(dir + "/" + entry.escaped, to: root),
+                            message: "\(entry.isDirectory ? "folder" : "file") name is not valid UTF-8 "
+                                + "(shown with \\x escapes); skipped: rename it to scan it",
+                            severity: .error))
+                }
+                continue
+            }
             let path = dir + "/" + name
+            if let outside = Self.leavesRoot(path, pathRoot: pathRoot) {
+                diagnostics.append(
+                    Diagnostic(
+                        file: PathTools.relative(path, to: root),
+                        message: "symbolic link to \(outside), outside the scanned folder; not followed",
+                        severity: .note))
+                continue
+            }
             guard let isDir = PathTools.isDirectory(path) else {
                 if name.hasSuffix(".swift"), (try? fm.destinationOfSymbolicLink(atPath: path)) != nil {
                     diagnostics.append(
@@ -142,6 +191,17 @@ struct Discovery {
                 add(path, pathRoot: pathRoot, package: package, found: &found)
             }
         }
+    }
+
+    /// Where a symbolic link at `path` leads when that is outside `pathRoot` (both resolved);
+    /// nil for anything else. A link inside the tree that points up (`up -> ..`) would otherwise
+    /// take the scan out of the folder it was asked to read.
+    static func leavesRoot(_ path: String, pathRoot: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+            let target = PathTools.realPath(path), let base = PathTools.realPath(pathRoot)
+        else { return nil }
+        return target == base || target.hasPrefix(base == "/" ? "/" : base + "/") ? nil : target
     }
 
     /// Compilation units from the project files (SeamsProject), then `modules:` from the config.

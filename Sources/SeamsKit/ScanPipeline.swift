@@ -100,7 +100,17 @@ public enum ScanPipeline {
         let path: String
         if let explicit {
             path = PathTools.absolute(explicit, base: cwd)
-            guard PathTools.isDirectory(path) == false else {
+            if let isDir = PathTools.isDirectory(path) {
+                guard !isDir else {
+                    throw SeamsError.config(
+                        ConfigError(problems: [
+                            ConfigProblem(
+                                file: explicit, line: 1, column: 1,
+                                message:
+                                    "is a folder; name the config file itself (\(explicit)/\(SeamsConfig.fileName)?)")
+                        ]))
+                }
+            } else {
                 throw SeamsError.config(
                     ConfigError(problems: [
                         ConfigProblem(file: explicit, line: 1, column: 1, message: "config file not found")

@@ -57,3 +57,73 @@ public enum PathTools {
         return out.sorted()
     }
 }
+
+extension PathTools {
+    /// An entry of a folder as the file system names it: bytes, which need not be UTF-8.
+    public struct Entry: Sendable {
+        /// The name, when it is valid UTF-8.
+        public var name: String?
+        /// The name with every byte that is not part of valid UTF-8 written as `\xNN`.
+        public var escaped: String
+        public var endsWithSwift: Bool
+        /// Whether it is a folder (following a symbolic link), asked with the raw bytes.
+        public var isDirectory: Bool
+    }
+
+    /// The entries of a folder, sorted by their bytes, `.` and `..` left out; nil when it cannot
+    /// be read. Foundation's listing replaces bytes that are not UTF-8 with U+FFFD, which names a
+    /// file that does not exist: this one keeps the difference so that callers can report it.
+    public static func entries(of dir: String) -> [Entry]? {
+        guard let handle = opendir(dir) else { return nil }
+        defer { closedir(handle) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(handle) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            names.append(bytes)
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }.map { bytes in
+            let name = String(validating: bytes, as: UTF8.self)
+            var info = stat()
+            let path = Array(dir.utf8) + [0x2F] + bytes + [0]
+            let isDir =
+                path.withUnsafeBufferPointer { p in
+                    p.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+                } && (info.st_mode & S_IFMT) == S_IFDIR
+            return Entry(
+                name: name, escaped: name ?? escape(bytes), endsWithSwift: bytes.suffix(6).elementsEqual(".swift".utf8),
+                isDirectory: isDir)
+        }
+    }
+
+    /// Bytes as text: valid UTF-8 as it is, every other byte as `\xNN`.
+    public static func escape(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            // The longest valid UTF-8 sequence starting here (1 to 4 bytes), else one escaped byte.
+            var taken = false
+            for length in stride(from: min(4, bytes.count - i), through: 1, by: -1) {
+                if let s = String(validating: bytes[i..<i + length], as: UTF8.self), s.unicodeScalars.count == 1 {
+                    out += s
+                    i += length
+                    taken = true
+                    break
+                }
+            }
+            if !taken {
+                out += "\\x" + String(bytes[i], radix: 16, uppercase: true).leftPadded(to: 2)
+                i += 1
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -17,6 +17,9 @@ struct FactCollector {
 
     /// Parses and collects one file's source.
     static func collect(path: String, source: String) -> FileFacts {
+        var source = source
+        let (nesting, blanked) = source.withUTF8 { NestingGuard().apply($0) }
+        if let blanked { source = String(decoding: blanked, as: UTF8.self) }
         let tree = Parser.parse(source: source)
         let lines = LineTable(source)
         var collector = FactCollector(lines: lines)
@@ -33,6 +36,16 @@ struct FactCollector {
                 Diagnostic(
                     file: path, line: line,
                     message: "syntax errors; the declarations and references that could be read are kept",
+                    severity: .warning))
+        }
+        for cut in nesting.cuts {
+            let lines = cut.startLine == cut.endLine ? "line \(cut.startLine)" : "lines \(cut.startLine)-\(cut.endLine)"
+            diagnostics.append(
+                Diagnostic(
+                    file: path, line: cut.startLine,
+                    message:
+                        "\(cut.what) nested more than \(cut.limit) deep (\(lines)); that region was left out, "
+                        + "the rest of the file is scanned (the parser takes exponential time or quadratic memory on such nesting)",
                     severity: .warning))
         }
         if let cut = collector.truncatedAt {

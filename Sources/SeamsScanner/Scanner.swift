@@ -178,8 +178,8 @@ public enum Scanner {
         defer { try? handle.close() }
         let data: Data
         do {
-            guard let d = try handle.read(upToCount: maxBytes + 1) else { return fail("is empty; skipped") }
-            data = d
+            // An empty file is valid Swift that declares nothing: read returns nil for it.
+            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
         } catch {
             return fail("cannot be read: \(error.localizedDescription); skipped")
         }

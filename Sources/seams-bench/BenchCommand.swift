@@ -12,7 +12,7 @@ struct BenchRoot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seams-bench",
         abstract: "Benchmarks of seams: figures to read, not tests.",
-        subcommands: [BenchCommand.self, RenderBench.self, TruthBench.self, UntangleBench.self],
+        subcommands: [BenchCommand.self, RenderBench.self, TruthBench.self, UntangleBench.self, NestingBench.self],
         defaultSubcommand: BenchCommand.self
     )
 }
@@ -122,18 +122,6 @@ struct BenchCommand: ParsableCommand {
 
     private func mb(_ bytes: Int?) -> Double { Double(bytes ?? 0) / 1_048_576 }
 
-    private func swiftFiles(_ roots: [String]) throws -> [String] {
-        var out: [String] = []
-        for root in roots {
-            let enumerator = FileManager.default.enumerator(atPath: root)
-            while let rel = enumerator?.nextObject() as? String {
-                if rel.split(separator: "/").contains(where: { $0 == ".build" || $0 == ".git" }) { continue }
-                if rel.hasSuffix(".swift") && !rel.hasSuffix("Package.swift") { out.append(root + "/" + rel) }
-            }
-        }
-        return out.sorted()
-    }
-
     /// Resets the kernel's high-water mark of resident memory (Linux 4.0 and later). Freed
     /// memory stays with the process, so a reading covers what came before too: bare parsing
     /// runs first, in a fresh process, and the scan after it.
@@ -159,4 +147,17 @@ struct BenchCommand: ParsableCommand {
         #endif
         return Int(usage.ru_maxrss) * 1024
     }
+}
+
+/// The Swift files under `roots` (manifests, `.build` and `.git` left out), sorted.
+func swiftFiles(_ roots: [String]) throws -> [String] {
+    var out: [String] = []
+    for root in roots {
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let rel = enumerator?.nextObject() as? String {
+            if rel.split(separator: "/").contains(where: { $0 == ".build" || $0 == ".git" }) { continue }
+            if rel.hasSuffix(".swift") && !rel.hasSuffix("Package.swift") { out.append(root + "/" + rel) }
+        }
+    }
+    return out.sorted()
 }

@@ -39,14 +39,18 @@ struct UntangleBench: ParsableCommand {
                     format: "scan %.2f s, plan %.2f s: untangle = %.2f× scan; %d tangles (largest %d types), %d cuts",
                     scanned, planned, (scanned + planned) / max(scanned, 0.001), plan.components.count, biggest, cuts))
             for c in plan.components.prefix(5) {
-                print("  \(c.size) types, \(c.edges) edges: \(c.cuts.count) cuts of weight \(c.weight)\(c.exact ? " (minimal)" : "")")
+                print(
+                    "  \(c.size) types, \(c.edges) edges: \(c.cuts.count) cuts of weight \(c.weight)\(c.exact ? " (minimal)" : "")"
+                )
             }
         }
         if let n = tangle {
             var rng = SystemRandomNumberGenerator()
             var nodes: [Node] = []
             var edges: [Edge] = []
-            for i in 0..<n { nodes.append(Node(id: "T\(i)", name: "T\(i)", module: "App", kind: .class, file: nil, line: nil)) }
+            for i in 0..<n {
+                nodes.append(Node(id: "T\(i)", name: "T\(i)", module: "App", kind: .class, file: nil, line: nil))
+            }
             var seen = Set<[Int]>()
             let kinds: [SiteKind] = [.type, .member, .static, .construct, .cast]
             while edges.count < n * 7 / 2 {
@@ -62,7 +66,8 @@ struct UntangleBench: ParsableCommand {
             let c = plan.components.first
             print(
                 String(
-                    format: "generated tangle: %d types, %d edges; largest component %d; %d cuts of weight %d in %.2f s",
+                    format:
+                        "generated tangle: %d types, %d edges; largest component %d; %d cuts of weight %d in %.2f s",
                     n, edges.count, c?.size ?? 0, c?.cuts.count ?? 0, c?.weight ?? 0, seconds))
         }
     }

@@ -7,12 +7,20 @@ import SeamsReport
 /// Standard streams and exit codes: results to stdout or --output, everything else to stderr.
 enum Console {
     static func status(_ line: String) {
-        FileHandle.standardError.write(Data("seams: \(line)\n".utf8))
+        toStandardError("seams: \(line)\n")
     }
 
     static func report(_ diagnostics: [Diagnostic]) {
-        for d in diagnostics {
-            FileHandle.standardError.write(Data((DiagnosticFormatter.line(d) + "\n").utf8))
+        toStandardError(diagnostics.map { DiagnosticFormatter.line($0) + "\n" }.joined())
+    }
+
+    /// Writes to standard error. When even that fails (closed, a full disk, `2>/dev/full`) there
+    /// is no one left to tell: seams removes its temporary files and ends with exit code 2.
+    static func toStandardError(_ text: String) {
+        guard !text.isEmpty else { return }
+        if !FileDescriptor.writeAll(STDERR_FILENO, Data(text.utf8)) {
+            TemporaryFiles.removeAll()
+            exit(2)
         }
     }
 
@@ -31,14 +39,20 @@ enum Console {
         try orExit {
             if let path {
                 try AtomicFile.write(bytes, to: path)
-            } else {
-                FileHandle.standardOutput.write(bytes)
+            } else if !FileDescriptor.writeAll(STDOUT_FILENO, bytes) {
+                throw SeamsError.cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
             }
         }
     }
 
     /// The checks every command with `--output` and `--format` makes before running.
     static func validateOutput(format: String?, output: String?, known: (String) -> Bool) throws {
+        // Outputs may sit inside the scanned tree (a map beside the code is common); a Swift file
+        // there would be read back as source by the next scan, so none is ever written.
+        if let output, output.lowercased().hasSuffix(".swift") {
+            throw ValidationError(
+                "\(output) would be scanned as Swift source by the next run: name the output otherwise")
+        }
         if format == nil, let output, OutputFile.formatName(forPath: output).map(known) != true {
             throw ValidationError("cannot tell the format to write to \(output) from its extension: use --format")
         }
@@ -53,8 +67,8 @@ enum Console {
             return try body()
         } catch let error as SeamsError {
             report(error.diagnostics.sorted())
-            for line in error.lines { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
-            FileHandle.standardError.write(Data("seams: error: \(error.headline)\n".utf8))
+            toStandardError(error.lines.map { "\($0)\n" }.joined())
+            toStandardError("seams: error: \(error.headline)\n")
             throw ExitCode(2)
         }
     }

@@ -59,6 +59,6 @@ struct DiffCommand: ParsableCommand {
         let outcome = try Console.orExit { try DiffPipeline.run(request) }
         for note in outcome.notes { Console.status(note) }
         try Console.emit(outcome.bytes, to: output)
-        FileHandle.standardError.write(Data(DiffReporter.text(outcome.diff).utf8))
+        Console.toStandardError(DiffReporter.text(outcome.diff))
     }
 }

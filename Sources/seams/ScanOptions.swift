@@ -26,7 +26,8 @@ struct SourceFlags: ParsableArguments {
     @Option(help: "Config file (default: seams.yml at the scan root, if present).", completion: .file())
     var config: String?
 
-    @Option(help: "Skip files larger than this many megabytes (generated code).")
+    // Unconditional: `--max-file-size -1` is a wrong value to explain, not a missing one.
+    @Option(parsing: .unconditional, help: "Skip files larger than this many megabytes (generated code).")
     var maxFileSize = 10
 
     @Option(name: .customLong("target"), help: "Scan this Xcode target (and the packages in the tree); repeatable.")
@@ -38,7 +39,9 @@ struct SourceFlags: ParsableArguments {
     var manifest: ManifestMode = .auto
 
     func validate() throws {
-        guard maxFileSize > 0 else { throw ValidationError("--max-file-size must be a positive number of megabytes") }
+        guard (1...65536).contains(maxFileSize) else {
+            throw ValidationError("--max-file-size must be a number of megabytes from 1 to 65536, not \(maxFileSize)")
+        }
     }
 
     func request(paths: [String]) -> ScanRequest {
@@ -75,14 +78,14 @@ struct FocusFlags: ParsableArguments {
     @Option(help: "Only the neighbourhood of these types (comma-separated names or ids).")
     var focus: String?
 
-    @Option(help: "How many edges away from --focus to go.")
+    @Option(parsing: .unconditional, help: "How many edges away from --focus to go.")
     var depth = 1
 
     @Option(help: "With --focus, follow edges out (dependencies), in (dependents) or both.")
     var direction: FocusDirection = .both
 
     func validate() throws {
-        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if depth < 0 { throw ValidationError("--depth must be 0 or more, not \(depth)") }
     }
 
     /// The names given to --focus.

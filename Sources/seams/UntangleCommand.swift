@@ -33,7 +33,7 @@ struct UntangleCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write here; the extension picks the format (.txt .md .json).")
     var output: String?
 
-    @Option(help: "Cuts listed per tangle in text and Markdown (JSON lists all).")
+    @Option(parsing: .unconditional, help: "Cuts listed per tangle in text and Markdown (JSON lists all).")
     var top = 10
 
     @Flag(help: "Show the levelized dependency structure matrix instead of the list of cuts.")
@@ -43,7 +43,7 @@ struct UntangleCommand: ParsableCommand {
     var map: String?
 
     func validate() throws {
-        guard top > 0 else { throw ValidationError("--top must be a positive number of cuts") }
+        guard top > 0 else { throw ValidationError("--top must be a positive number of cuts, not \(top)") }
         guard scope != .file else { throw ValidationError("--scope is type or module") }
         try Console.validateOutput(format: format?.rawValue, output: output) {
             UntangleRequest.Format(rawValue: $0) != nil
