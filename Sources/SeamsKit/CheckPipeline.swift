@@ -69,12 +69,15 @@ public enum CheckPipeline {
             }
         }
         if !problems.isEmpty { throw SeamsError.config(ConfigError(problems: problems)) }
-        let result: CheckResult
+        var result: CheckResult
         do {
             result = try RuleEngine.check(outcome.graph, config: config, options: options)
         } catch let error as ConfigError {
             throw SeamsError.config(error)
         }
+        // Reports name files relative to the folder seams runs in (SARIF's %SRCROOT%, GitHub's
+        // checkout) whatever form PATH had: `/abs/repo/Sources` in /abs/repo reads `Sources`.
+        if result.root.hasPrefix("/") { result.root = PathTools.display(result.root, base: cwd) }
         notes += result.notes
         var written: String?
         if let target = request.writeBaseline {

@@ -57,6 +57,12 @@ public struct CheckResult: Codable, Sendable {
         "\(path(location)):\(location.line):\(location.column)"
     }
 
+    /// A path for reports that must be relative (SARIF against %SRCROOT%, GitHub against the
+    /// checkout): relative to the folder seams ran in, or to the scan root when that lies outside.
+    public func portablePath(_ location: Location) -> String {
+        location.inSources && root.hasPrefix("/") ? location.file : path(location)
+    }
+
     public func path(source file: String) -> String {
         root == "." || root.isEmpty ? file : (root.hasSuffix("/") ? root + file : root + "/" + file)
     }

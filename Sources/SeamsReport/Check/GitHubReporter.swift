@@ -13,12 +13,12 @@ public enum GitHubReporter {
             let others = v.sites.dropFirst().map { CheckWording.site(result, $0) }
             if !others.isEmpty { message += "\nAlso at: " + others.joined(separator: ", ") }
             out += command(
-                v.severity == .error ? "error" : "warning", file: result.path(v.location), line: v.location.line,
+                v.severity == .error ? "error" : "warning", file: result.portablePath(v.location), line: v.location.line,
                 column: v.location.column, title: "seams \(v.rule)", message: message)
         }
         for s in result.stale {
             out += command(
-                result.staleSeverity == .error ? "error" : "warning", file: result.path(s.location),
+                result.staleSeverity == .error ? "error" : "warning", file: result.portablePath(s.location),
                 line: s.location.line, column: s.location.column, title: "seams \(CheckWording.staleRule)",
                 message: CheckWording.stale(s))
         }

@@ -82,7 +82,7 @@ public enum SARIFReporter {
                             "rules": rules,
                         ]
                     ],
-                    "originalUriBaseIds": ["%SRCROOT%": ["description": ["text": "The folder seams was run in."]]],
+                    "originalUriBaseIds": ["%SRCROOT%": sourceRoot(result)],
                     "results": results,
                 ]
             ],
@@ -109,10 +109,18 @@ public enum SARIFReporter {
     static func physical(_ result: CheckResult, _ l: Location) -> [String: Any] {
         [
             "physicalLocation": [
-                "artifactLocation": ["uri": uri(result.path(l)), "uriBaseId": "%SRCROOT%"],
+                "artifactLocation": ["uri": uri(result.portablePath(l)), "uriBaseId": "%SRCROOT%"],
                 "region": ["startLine": max(1, l.line), "startColumn": max(1, l.column)],
             ]
         ]
+    }
+
+    /// What %SRCROOT% stands for: the folder seams ran in, or the scan root when that lies
+    /// outside it (then named by its absolute file URI, so that viewers can resolve the paths).
+    static func sourceRoot(_ result: CheckResult) -> [String: Any] {
+        guard result.root.hasPrefix("/") else { return ["description": ["text": "The folder seams was run in."]] }
+        let folder = result.root.hasSuffix("/") ? result.root : result.root + "/"
+        return ["uri": "file://" + uri(folder), "description": ["text": "The scanned folder."]]
     }
 
     /// A relative URI reference: each path segment percent-encoded.
