@@ -68,6 +68,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A libFuzzer target over the scanner and the config reader: scripts/fuzz builds it with
+        // -sanitize=fuzzer; a plain build replays inputs from files.
+        .executableTarget(
+            name: "seams-fuzz",
+            dependencies: ["SeamsGraph", "SeamsScanner", "SeamsRules", "SeamsReport", "SeamsUntangle"]
+        ),
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),

@@ -176,15 +176,19 @@ public enum TemporaryFiles {
         guard !installed else { return }
         installed = true
         _ = slots
+        // A command-line tool must stay interruptible: a mask inherited from the parent (test
+        // runners and some CI agents block these) is lifted. An inherited "ignore" is kept.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
-            let previous = signal(sig, onSignal)
+            let previous = signal(sig) { caught in
+                TemporaryFiles.removeAll()
+                signal(caught, SIG_DFL)
+                raise(caught)
+            }
             if unsafeBitCast(previous, to: Int.self) != 0 { signal(sig, previous) }
         }
     }
-}
-
-private func onSignal(_ sig: Int32) {
-    TemporaryFiles.removeAll()
-    signal(sig, SIG_DFL)
-    raise(sig)
 }

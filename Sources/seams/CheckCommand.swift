@@ -49,6 +49,7 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         _ = try destinations()
+        try Console.validateOutputPaths(output + [writeBaseline].compactMap { $0 })
         if baseline != nil && writeBaseline != nil {
             throw ValidationError("--baseline and --write-baseline do not go together: writing records every violation")
         }

@@ -47,17 +47,20 @@ enum Console {
 
     /// The checks every command with `--output` and `--format` makes before running.
     static func validateOutput(format: String?, output: String?, known: (String) -> Bool) throws {
-        // Outputs may sit inside the scanned tree (a map beside the code is common); a Swift file
-        // there would be read back as source by the next scan, so none is ever written.
-        if let output, output.lowercased().hasSuffix(".swift") {
-            throw ValidationError(
-                "\(output) would be scanned as Swift source by the next run: name the output otherwise")
-        }
+        try validateOutputPaths([output].compactMap { $0 })
         if format == nil, let output, OutputFile.formatName(forPath: output).map(known) != true {
             throw ValidationError("cannot tell the format to write to \(output) from its extension: use --format")
         }
         if output == nil, let format, OutputFile.isBinary(format) {
             throw ValidationError("\(format) is binary: write it to a file with --output")
+        }
+    }
+
+    /// Outputs may sit inside the scanned tree (a map beside the code is common); a Swift file
+    /// there would be read back as source by the next scan, so none is ever written.
+    static func validateOutputPaths(_ paths: [String]) throws {
+        for path in paths where path.lowercased().hasSuffix(".swift") {
+            throw ValidationError("\(path) would be scanned as Swift source by the next run: name the output otherwise")
         }
     }
 

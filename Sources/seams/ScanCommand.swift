@@ -22,6 +22,10 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output (written whole or not at all).")
     var output: String?
 
+    func validate() throws {
+        try Console.validateOutputPaths([output].compactMap { $0 })
+    }
+
     func run() throws {
         let outcome = try Console.orExit { try ScanPipeline.run(scan.request) }
         Console.report(outcome.graph.diagnostics)

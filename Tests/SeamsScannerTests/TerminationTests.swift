@@ -1,3 +1,4 @@
+import Foundation
 import SeamsGraph
 @testable import SeamsScanner
 import Testing
@@ -81,5 +82,23 @@ import Testing
         for i in 2..<40 { lines.append("class T\(i): T\(i - 1), T\(i - 2) { \(Self.probe) }") }
         lines.append("class User { func f() { T39().missing(); _ = T39.Missing.self } }")
         _ = Self.expectEnds(["A.swift": lines.joined(separator: "\n")])
+    }
+}
+
+/// Every input in Tests/Fuzz/Seeds (the reproducers of findings, seeds of the fuzzer) is
+/// scanned as the fuzz target scans it: NUL bytes split it into files.
+@Suite(.timeLimit(.minutes(2))) struct FuzzSeedTests {
+    @Test func everySeedIsScanned() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Seeds")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names.count >= 9)
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let files = text.split(separator: "\0", omittingEmptySubsequences: false)
+            let g = Scanner.graph(
+                ofSources: files.enumerated().map { (path: "F\($0.offset).swift", text: String($0.element)) })
+            #expect(g.modules.count == 1, "\(name)")
+        }
     }
 }
