@@ -132,20 +132,23 @@ public enum Scanner {
     }
 
     /// The graph of source texts (no file system) as one module: for tests and tools.
-    public static func graph(ofSources sources: [(path: String, text: String)], module: String = "App") -> Graph {
-        graph(ofModules: [module: sources], importable: false)
+    public static func graph(
+        ofSources sources: [(path: String, text: String)], module: String = "App",
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> Graph {
+        graph(ofModules: [module: sources], importable: false, threads: threads)
     }
 
     /// The graph of source texts in several modules, each its own compilation unit that the
     /// others import by its name (when `importable`).
     public static func graph(
-        ofModules modules: [String: [(path: String, text: String)]], importable: Bool = true
+        ofModules modules: [String: [(path: String, text: String)]], importable: Bool = true,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> Graph {
         let names = modules.keys.sorted()
         let sorted = names.enumerated().flatMap { unit, name in
             modules[name]!.map { (path: $0.path, text: $0.text, module: name, unit: unit) }
         }.sorted { ($0.path, $0.unit) < ($1.path, $1.unit) }
-        let threads = ProcessInfo.processInfo.activeProcessorCount
         let collected = ParallelMap.run(count: sorted.count, threads: threads) {
             FactCollector.collect(path: sorted[$0].path, source: sorted[$0].text)
         }

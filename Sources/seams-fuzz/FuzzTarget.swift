@@ -30,7 +30,8 @@ enum FuzzTarget {
     static func scanner(_ text: String) {
         let files = text.split(separator: "\0", maxSplits: 3, omittingEmptySubsequences: false)
         let sources = files.enumerated().map { (path: "F\($0.offset).swift", text: String($0.element)) }
-        let graph = Scanner.graph(ofSources: sources)
+        // One worker: libFuzzer runs jobs side by side (-fork) rather than threads.
+        let graph = Scanner.graph(ofSources: sources, threads: 1)
         _ = GraphJSONReporter.render(graph)
         _ = try? RuleEngine.check(graph, config: SeamsConfig())
         _ = Untangler().plan(graph)
