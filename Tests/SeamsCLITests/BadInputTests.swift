@@ -200,18 +200,18 @@ import Testing
 
     @Test func linksOutOfTheRootAreNotFollowedAndAPathTwiceIsScannedOnce() throws {
         let dir = try TempDir()
-        try dir.write("root/App/A.swift", "class A {}\n")
+        try dir.write("tree/App/A.swift", "class A {}\n")
         try dir.write("outside/O.swift", "class O {}\n")
-        try FileManager.default.createSymbolicLink(atPath: dir.path + "/root/App/up", withDestinationPath: "../..")
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/tree/App/up", withDestinationPath: "../..")
         try FileManager.default.createSymbolicLink(
-            atPath: dir.path + "/root/App/O.swift", withDestinationPath: "../../outside/O.swift")
-        let r = try seams(["scan", "root", "root", "root/App", "--format", "text"], in: dir.path)
+            atPath: dir.path + "/tree/App/O.swift", withDestinationPath: "../../outside/O.swift")
+        let r = try seams(["scan", "tree", "tree", "tree/App", "--format", "text"], in: dir.path)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("1 nodes"), "\(r.stdout)")
-        #expect(r.stderr.contains("root/App/up: note: symbolic link to "))
-        #expect(r.stderr.contains("root/App/O.swift: note: symbolic link to "))
-        #expect(r.stderr.contains("root: note: names the same folder as root; scanned once"))
-        #expect(r.stderr.contains("root/App: note: lies inside another path given; scanned once"))
+        #expect(r.stderr.contains("tree/App/up: note: symbolic link to "))
+        #expect(r.stderr.contains("tree/App/O.swift: note: symbolic link to "))
+        #expect(r.stderr.contains("tree: note: names the same folder as tree; scanned once"))
+        #expect(r.stderr.contains("tree/App: note: lies inside another path given; scanned once"))
         #expect(!r.stderr.contains("symlink loop"))
         #expect(!r.stderr.contains("no Swift files"))
     }
