@@ -82,7 +82,10 @@ let package = Package(
         .testTarget(name: "SeamsProjectTests", dependencies: ["SeamsProject"], exclude: ["Fixtures"]),
         .testTarget(
             name: "SeamsKitTests",
-            dependencies: ["SeamsKit", "SeamsProject", "SeamsRender", "SeamsRules", "SeamsUntangle", "SeamsTestSupport"],
+            dependencies: [
+                "SeamsKit", "SeamsProject", "SeamsRender", "SeamsReport", "SeamsRules", "SeamsUntangle",
+                "SeamsTestSupport",
+            ],
             exclude: ["Snapshots", "Schemas"]
         ),
         // Depends on the executable so that `swift test` builds the binary it runs.

@@ -5,7 +5,7 @@ import SeamsGraph
 /// input always gives the same bytes.
 public enum GraphJSONReporter {
     public static func render(_ graph: Graph) -> String {
-        CanonicalJSON.encode(graph)
+        String(decoding: GraphJSONWriter.render(graph), as: UTF8.self)
     }
 
     public static func decode(_ data: Data) throws -> Graph {

@@ -1,0 +1,63 @@
+import Foundation
+import SeamsGraph
+import SeamsKit
+import SeamsTestSupport
+import Testing
+
+@testable import SeamsReport
+
+/// The graph's JSON is written by hand for speed; JSONEncoder's output is the reference.
+@Suite struct GraphJSONWriterTests {
+    func expectSameBytes(_ g: Graph, sourceLocation: SourceLocation = #_sourceLocation) {
+        let fast = GraphJSONReporter.render(g)
+        let reference = CanonicalJSON.encode(g)
+        #expect(fast == reference, sourceLocation: sourceLocation)
+        if fast != reference {
+            let a = Array(fast.utf8), b = Array(reference.utf8)
+            let at = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+            Issue.record(
+                "first difference at byte \(at): …\(String(decoding: b[max(0, at - 60)..<min(b.count, at + 60)], as: UTF8.self))…",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func fixturesAndSamplesGiveJSONEncodersBytes() throws {
+        let roots = [fixture("MultiModule"), fixture("XcodeApp")]
+        for root in roots {
+            expectSameBytes(try ScanPipeline.run(ScanRequest(paths: [root])).graph)
+        }
+        let samples = URL(fileURLWithPath: fixture("MultiModule")).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/Stage0-Legacy")
+            .path
+        var request = ScanRequest(paths: [samples])
+        request.includeExternal = true
+        expectSameBytes(try ScanPipeline.run(request).graph)
+    }
+
+    @Test func everyCharacterNullsAndEmptyArrays() {
+        var text = ""
+        for u in 0..<0x80 { text.unicodeScalars.append(Unicode.Scalar(UInt8(u))) }
+        text += "é\u{2028}\u{2029}\u{FEFF}😀/\\\""
+        let empty = Graph(root: text, modules: [], nodes: [], edges: [], diagnostics: [])
+        expectSameBytes(empty)
+        let site = Site(file: text, line: 3, column: 7, kind: .implicitMember)
+        let g = Graph(
+            root: "/abs/root",
+            modules: [ModuleInfo(name: text, files: 0), ModuleInfo(name: "B", files: 12)],
+            nodes: [
+                Node(id: "A." + text, name: text, module: nil, kind: .external, file: nil, line: nil),
+                Node(id: "B.X", name: "X", module: "B", kind: .fileScope, file: "x.swift", line: -1),
+            ],
+            edges: [
+                Edge(
+                    from: "B.X", to: "A." + text,
+                    sites: [site, Site(file: "a", line: 1, column: 1, kind: .notification)]),
+                Edge(from: "A." + text, to: "B.X", sites: []),
+            ],
+            diagnostics: [
+                Diagnostic(file: nil, line: nil, message: text, severity: .note),
+                Diagnostic(file: text, line: 0, message: "m", severity: .error),
+            ])
+        expectSameBytes(g)
+    }
+}
