@@ -8,6 +8,11 @@ public enum GraphJSONReporter {
         String(decoding: GraphJSONWriter.render(graph), as: UTF8.self)
     }
 
+    /// The same bytes as `render`, without making a String of them first (tens of MB on an app).
+    public static func data(_ graph: Graph) -> Data {
+        Data(GraphJSONWriter.render(graph))
+    }
+
     public static func decode(_ data: Data) throws -> Graph {
         try JSONDecoder().decode(Graph.self, from: data)
     }

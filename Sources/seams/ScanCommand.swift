@@ -29,12 +29,12 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         let outcome = try Console.orExit { try ScanPipeline.run(scan.request) }
         Console.report(outcome.graph.diagnostics)
-        let text: String
+        let bytes: Data
         switch format {
-        case .json: text = GraphJSONReporter.render(outcome.graph)
-        case .text: text = GraphTextReporter.render(outcome.graph)
+        case .json: bytes = GraphJSONReporter.data(outcome.graph)
+        case .text: bytes = Data(GraphTextReporter.render(outcome.graph).utf8)
         }
-        try Console.emit(text, to: output)
+        try Console.emit(bytes, to: output)
         let g = outcome.graph
         Console.status(
             "scanned \(outcome.statistics.filesScanned) files (\(outcome.statistics.lines) lines) in \(g.modules.count) modules: "
