@@ -15,94 +15,74 @@ struct GraphJSONWriter {
         return w.bytes
     }
 
+    /// A scalar value of an object's field.
+    private enum Value {
+        case string(String), int(Int), bool(Bool), null
+
+        static func optional(_ s: String?) -> Value { s.map { .string($0) } ?? .null }
+        static func optional(_ i: Int?) -> Value { i.map { .int($0) } ?? .null }
+    }
+
     private mutating func graph(_ g: Graph) {
-        open("{")
+        raw("{")
         array("diagnostics", g.diagnostics, level: 1) { w, d in
-            w.key("file", 3)
-            w.optional(d.file)
-            w.comma()
-            w.key("line", 3)
-            w.optional(d.line)
-            w.comma()
-            w.key("message", 3)
-            w.string(d.message)
-            w.comma()
-            w.key("severity", 3)
-            w.string(d.severity.rawValue)
+            w.fields(
+                3,
+                [
+                    ("file", .optional(d.file)), ("line", .optional(d.line)), ("message", .string(d.message)),
+                    ("severity", .string(d.severity.rawValue)),
+                ])
         }
-        comma()
+        raw(",")
         array("edges", g.edges, level: 1) { w, e in
-            w.key("count", 3)
-            w.int(e.count)
-            w.comma()
-            w.key("from", 3)
-            w.string(e.from)
-            w.comma()
+            w.fields(3, [("count", .int(e.count)), ("from", .string(e.from))])
+            w.raw(",")
             w.key("kinds", 3)
             w.list(e.kinds, level: 3) { w, k in w.string(k.rawValue) }
-            w.comma()
+            w.raw(",")
             w.array("sites", e.sites, level: 3) { w, s in
-                w.key("column", 5)
-                w.int(s.column)
-                w.comma()
-                w.key("file", 5)
-                w.string(s.file)
-                w.comma()
-                w.key("inferred", 5)
-                w.bool(s.inferred)
-                w.comma()
-                w.key("kind", 5)
-                w.string(s.kind.rawValue)
-                w.comma()
-                w.key("line", 5)
-                w.int(s.line)
+                w.fields(
+                    5,
+                    [
+                        ("column", .int(s.column)), ("file", .string(s.file)), ("inferred", .bool(s.inferred)),
+                        ("kind", .string(s.kind.rawValue)), ("line", .int(s.line)),
+                    ])
             }
-            w.comma()
-            w.key("soft", 3)
-            w.bool(e.soft)
-            w.comma()
-            w.key("to", 3)
-            w.string(e.to)
+            w.raw(",")
+            w.fields(3, [("soft", .bool(e.soft)), ("to", .string(e.to))])
         }
-        comma()
+        raw(",")
         array("modules", g.modules, level: 1) { w, m in
-            w.key("files", 3)
-            w.int(m.files)
-            w.comma()
-            w.key("name", 3)
-            w.string(m.name)
+            w.fields(3, [("files", .int(m.files)), ("name", .string(m.name))])
         }
-        comma()
+        raw(",")
         array("nodes", g.nodes, level: 1) { w, n in
-            w.key("external", 3)
-            w.bool(n.external)
-            w.comma()
-            w.key("file", 3)
-            w.optional(n.file)
-            w.comma()
-            w.key("id", 3)
-            w.string(n.id)
-            w.comma()
-            w.key("kind", 3)
-            w.string(n.kind.rawValue)
-            w.comma()
-            w.key("line", 3)
-            w.optional(n.line)
-            w.comma()
-            w.key("module", 3)
-            w.optional(n.module)
-            w.comma()
-            w.key("name", 3)
-            w.string(n.name)
+            w.fields(
+                3,
+                [
+                    ("external", .bool(n.external)), ("file", .optional(n.file)), ("id", .string(n.id)),
+                    ("kind", .string(n.kind.rawValue)), ("line", .optional(n.line)), ("module", .optional(n.module)),
+                    ("name", .string(n.name)),
+                ])
         }
-        comma()
-        key("root", 1)
-        string(g.root)
-        comma()
-        key("schemaVersion", 1)
-        int(g.schemaVersion)
+        raw(",")
+        fields(1, [("root", .string(g.root)), ("schemaVersion", .int(g.schemaVersion))])
         newline(0)
         raw("}\n")
+    }
+
+    /// `"key" : value` pairs, in the order given (sorted by the caller), separated by commas.
+    private mutating func fields(_ level: Int, _ pairs: [(String, Value)]) {
+        for (i, (name, value)) in pairs.enumerated() {
+            if i > 0 { raw(",") }
+            key(name, level)
+            switch value {
+            case .string(let s): string(s)
+            case .int(let n): int(n)
+            case .bool(let b): b ? raw("true") : raw("false")
+            case .null: raw("null")
+            }
+        }
     }
 
     // MARK: structure, as JSONEncoder's pretty printing lays it out
@@ -112,7 +92,7 @@ struct GraphJSONWriter {
     {
         key(name, level)
         list(items, level: level) { w, item in
-            w.open("{")
+            w.raw("{")
             body(&w, item)
             w.newline(level + 1)
             w.raw("}")
@@ -134,15 +114,11 @@ struct GraphJSONWriter {
         raw("]")
     }
 
-    private mutating func open(_ brace: StaticString) { raw(brace) }
-
     private mutating func key(_ name: String, _ level: Int) {
         newline(level)
         string(name)
         raw(" : ")
     }
-
-    private mutating func comma() { raw(",") }
 
     private mutating func newline(_ level: Int) {
         bytes.append(0x0A)
@@ -156,16 +132,6 @@ struct GraphJSONWriter {
     }
 
     private mutating func int(_ i: Int) { bytes.append(contentsOf: String(i).utf8) }
-
-    private mutating func bool(_ b: Bool) { b ? raw("true") : raw("false") }
-
-    private mutating func optional(_ s: String?) {
-        if let s { string(s) } else { raw("null") }
-    }
-
-    private mutating func optional(_ i: Int?) {
-        if let i { int(i) } else { raw("null") }
-    }
 
     /// A string literal escaped as JSONEncoder does: `"` and `\`, the short escapes for
     /// backspace, tab, newline, form feed and return, `\u00xx` (lower-case hex) for the other
