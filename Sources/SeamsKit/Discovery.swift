@@ -158,7 +158,7 @@ struct Discovery {
                 continue
             }
             let path = dir + "/" + name
-            if let outside = Self.leavesRoot(path, pathRoot: pathRoot) {
+            if entry.isLink, let outside = Self.leavesRoot(path, pathRoot: pathRoot) {
                 diagnostics.append(
                     Diagnostic(
                         file: PathTools.relative(path, to: root),
@@ -166,14 +166,14 @@ struct Discovery {
                         severity: .note))
                 continue
             }
-            guard let isDir = PathTools.isDirectory(path) else {
-                if name.hasSuffix(".swift"), (try? fm.destinationOfSymbolicLink(atPath: path)) != nil {
+            guard entry.exists else {
+                if entry.endsWithSwift && entry.isLink {
                     diagnostics.append(
                         Diagnostic(file: PathTools.relative(path, to: root), message: "broken symbolic link; skipped"))
                 }
                 continue
             }
-            if isDir {
+            if entry.isDirectory {
                 if Self.alwaysSkipped.contains(name) || name.hasPrefix(".build") { continue }
                 // Project files are read, not walked; a package's own are not the app's.
                 if name.hasSuffix(".xcodeproj") {
@@ -193,14 +193,11 @@ struct Discovery {
         }
     }
 
-    /// Where a symbolic link at `path` leads when that is outside `pathRoot` (both resolved);
-    /// nil for anything else. A link inside the tree that points up (`up -> ..`) would otherwise
-    /// take the scan out of the folder it was asked to read.
+    /// Where the symbolic link at `path` leads when that is outside `pathRoot` (both resolved);
+    /// nil when it stays inside. A link inside the tree that points up (`up -> ..`) would
+    /// otherwise take the scan out of the folder it was asked to read.
     static func leavesRoot(_ path: String, pathRoot: String) -> String? {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-            let target = PathTools.realPath(path), let base = PathTools.realPath(pathRoot)
-        else { return nil }
+        guard let target = PathTools.realPath(path), let base = PathTools.realPath(pathRoot) else { return nil }
         return target == base || target.hasPrefix(base == "/" ? "/" : base + "/") ? nil : target
     }
 

@@ -68,6 +68,10 @@ extension PathTools {
         public var endsWithSwift: Bool
         /// Whether it is a folder (following a symbolic link), asked with the raw bytes.
         public var isDirectory: Bool
+        /// Whether it is a symbolic link itself.
+        public var isLink: Bool
+        /// Whether what it names exists (false for a broken link).
+        public var exists: Bool
     }
 
     /// The entries of a folder, sorted by their bytes, `.` and `..` left out; nil when it cannot
@@ -76,25 +80,35 @@ extension PathTools {
     public static func entries(of dir: String) -> [Entry]? {
         guard let handle = opendir(dir) else { return nil }
         defer { closedir(handle) }
-        var names: [[UInt8]] = []
+        var listed: [(bytes: [UInt8], type: UInt8)] = []
         while let entry = readdir(handle) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 Array(raw.prefix(while: { $0 != 0 }))
             }
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
-            names.append(bytes)
+            listed.append((bytes, entry.pointee.d_type))
         }
-        return names.sorted { $0.lexicographicallyPrecedes($1) }.map { bytes in
-            let name = String(validating: bytes, as: UTF8.self)
+        return listed.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map { item in
+            let name = String(validating: item.bytes, as: UTF8.self)
+            // One stat for what the entry names; the link itself is known from readdir, except
+            // on file systems that leave the type unknown.
+            let path = Array(dir.utf8) + [0x2F] + item.bytes + [0]
             var info = stat()
-            let path = Array(dir.utf8) + [0x2F] + bytes + [0]
-            let isDir =
-                path.withUnsafeBufferPointer { p in
-                    p.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
-                } && (info.st_mode & S_IFMT) == S_IFDIR
+            var linkInfo = stat()
+            let (exists, isLink) = path.withUnsafeBufferPointer { p in
+                p.withMemoryRebound(to: CChar.self) { c in
+                    let found = stat(c.baseAddress!, &info) == 0
+                    let link =
+                        item.type == UInt8(DT_LNK)
+                        || (item.type == UInt8(DT_UNKNOWN) && lstat(c.baseAddress!, &linkInfo) == 0
+                            && (linkInfo.st_mode & S_IFMT) == S_IFLNK)
+                    return (found, link)
+                }
+            }
             return Entry(
-                name: name, escaped: name ?? escape(bytes), endsWithSwift: bytes.suffix(6).elementsEqual(".swift".utf8),
-                isDirectory: isDir)
+                name: name, escaped: name ?? escape(item.bytes),
+                endsWithSwift: item.bytes.suffix(6).elementsEqual(".swift".utf8),
+                isDirectory: exists && (info.st_mode & S_IFMT) == S_IFDIR, isLink: isLink, exists: exists)
         }
     }
 
