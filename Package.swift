@@ -62,6 +62,8 @@ let package = Package(
             dependencies: [
                 "SeamsKit",
                 "SeamsProject",
+                "SeamsReport",
+                "SeamsScanner",
                 "SeamsGraph",
                 "SeamsUntangle",
                 .product(name: "SwiftParser", package: "swift-syntax"),

@@ -17,6 +17,8 @@ public struct GraphBuilder: Sendable {
         if nodes[node.id] == nil { nodes[node.id] = node }
     }
 
+    public func hasNode(_ id: String) -> Bool { nodes[id] != nil }
+
     /// Node ids that some edge starts or ends at.
     public var connectedNodeIDs: Set<String> {
         var ids = Set<String>()

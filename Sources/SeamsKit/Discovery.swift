@@ -40,6 +40,8 @@ struct Discovery {
     /// Xcode targets to scan (`--target`, `targets:`); all when empty.
     var targets: [String] = []
     var manifest: ManifestMode = .auto
+    /// SwiftPM's answers kept from earlier runs (the scan cache).
+    var manifestAnswers: ManifestAnswers?
     /// Where the modules came from, for the summary line.
     private(set) var origin = "folders"
     private var packageDirs: [String] = []
@@ -209,6 +211,7 @@ struct Discovery {
         input.workspaces = workspaces
         input.targets = targets
         input.manifest = manifest
+        input.manifestAnswers = manifestAnswers
         let layout: ProjectLayout
         do {
             layout = try ProjectLayout.plan(input)

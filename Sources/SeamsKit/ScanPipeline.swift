@@ -19,6 +19,8 @@ public struct ScanRequest: Sendable {
     public var manifest: ManifestMode = .auto
     /// The folder relative paths start from; the current directory by default.
     public var workingDirectory: String?
+    /// Where facts and sites of files seen before are kept; nil: no cache.
+    public var cache: DiskCache?
 
     public init(paths: [String]) {
         self.paths = paths.isEmpty ? ["."] : paths
@@ -70,9 +72,12 @@ public enum ScanPipeline {
     private static func scan(
         _ request: ScanRequest, config: SeamsConfig, root: String, rootLabel: String, cwd: String
     ) throws -> ScanOutcome {
+        let discoverStart = DispatchTime.now()
         var discovery = Discovery(root: root, config: config, extraExcludes: request.excludes)
         discovery.targets = request.targets.isEmpty ? config.targets : request.targets
         discovery.manifest = request.manifest
+        let cache = usableCache(request, cwd: cwd)
+        discovery.manifestAnswers = cache
         try discovery.run(paths: request.paths, cwd: cwd)
         if discovery.files.isEmpty {
             throw SeamsError.nothingToScan(
@@ -82,7 +87,11 @@ public enum ScanPipeline {
         let input = ScanInput(
             root: rootLabel, files: discovery.files, units: discovery.units,
             maxFileBytes: request.maxFileBytes)
-        var (graph, stats) = Scanner.scan(input, threads: request.threads)
+        let discoverSeconds = secondsSince(discoverStart)
+        var (graph, stats) = Scanner.scan(input, threads: request.threads, cache: cache)
+        cache?.finish()
+        stats.discoverSeconds = discoverSeconds
+        let finishStart = DispatchTime.now()
         if stats.filesScanned == 0 {
             throw SeamsError.nothingToScan(
                 "none of the \(discovery.files.count) Swift files could be read",
@@ -91,9 +100,27 @@ public enum ScanPipeline {
         graph = graph.adding(diagnostics: discovery.diagnostics)
         if !request.includeExternal && !config.includeExternal { graph = graph.removingExternal() }
         graph = graph.regrouped(by: request.granularity)
+        stats.finishSeconds = secondsSince(finishStart)
         return ScanOutcome(
             graph: graph, statistics: stats, config: config, origin: discovery.origin,
             scannedFiles: Array(Set(discovery.files.map(\.path))).sorted())
+    }
+
+    /// The request's cache, unless it lies inside a scanned folder: seams never writes into
+    /// the scanned tree unless asked.
+    private static func usableCache(_ request: ScanRequest, cwd: String) -> DiskCache? {
+        guard let cache = request.cache else { return nil }
+        let folder = PathTools.absolute(cache.root, base: cwd)
+        for path in request.paths {
+            let scanned = PathTools.absolute(path, base: cwd)
+            if folder == scanned || folder.hasPrefix(scanned.hasSuffix("/") ? scanned : scanned + "/") {
+                cache.report(
+                    "warning: the cache folder \(cache.root) is inside the scanned folder \(path); scanning without "
+                        + "the cache (choose another with --cache-dir)")
+                return nil
+            }
+        }
+        return cache
     }
 
     static func loadConfig(_ explicit: String?, root: String, cwd: String) throws -> (SeamsConfig, [ConfigProblem]) {
@@ -132,4 +159,8 @@ public enum ScanPipeline {
             throw SeamsError.config(e)
         }
     }
+}
+
+func secondsSince(_ start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
 }

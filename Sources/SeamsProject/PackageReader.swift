@@ -43,13 +43,20 @@ public struct PackageTargets: Sendable {
     }
 }
 
+/// Answers SwiftPM gave before (`dump-package` takes a second or more per manifest), keyed by
+/// everything the answer depends on: the package folder, its manifests' bytes, the toolchain.
+public protocol ManifestAnswers: AnyObject, Sendable {
+    func answer(forInputs inputs: [(String, Data)]) -> Data?
+    func store(_ answer: Data, forInputs inputs: [(String, Data)])
+}
+
 public enum PackageReader {
     /// Reads the package in `dir`; `files` are the Swift files found below it (absolute), used
     /// to tell whether reading the manifest as syntax missed targets computed in code.
     /// `swift` is the toolchain's `swift` executable, nil when there is none.
     public static func read(
         dir: String, files: [String], mode: ManifestMode, swift: String? = PackageReader.swiftOnPath(),
-        display: String
+        display: String, answers: ManifestAnswers? = nil
     ) -> PackageTargets {
         var result = PackageTargets(dir: dir, targets: [], method: .syntax)
         guard let data = FileManager.default.contents(atPath: dir + "/Package.swift"),
@@ -73,7 +80,9 @@ public enum PackageReader {
         guard mode == .swift || (mode == .auto && !missed.isEmpty) else { return result }
         if let swift {
             do {
-                result.targets = try describe(dir: dir, swift: swift).sorted { $0.dir.count > $1.dir.count }
+                result.targets = try describe(dir: dir, swift: swift, answers: answers).sorted {
+                    $0.dir.count > $1.dir.count
+                }
                 result.method = .swift
                 return result
             } catch {
@@ -124,7 +133,53 @@ public enum PackageReader {
 
     /// Asks SwiftPM for the package's targets. Every scratch, cache and configuration path is in
     /// a temporary folder, so nothing is written into the scanned tree; bounded in time.
-    static func describe(dir: String, swift: String, timeout: TimeInterval = 120) throws -> [PackageTargets.Target] {
+    static func describe(
+        dir: String, swift: String, timeout: TimeInterval = 120, answers: ManifestAnswers? = nil
+    ) throws -> [PackageTargets.Target] {
+        let inputs = answerInputs(dir: dir, swift: swift)
+        let json: Data
+        if let answers, let known = answers.answer(forInputs: inputs) {
+            json = known
+        } else {
+            json = try dumpPackage(dir: dir, swift: swift, timeout: timeout)
+        }
+        guard let top = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let targets = top["targets"] as? [[String: Any]]
+        else { throw DescribeError(description: "its answer has no targets") }
+        answers?.store(json, forInputs: inputs)
+        return targets.compactMap { t in
+            guard let name = t["name"] as? String else { return nil }
+            let kind: ManifestTarget.Kind
+            switch t["type"] as? String {
+            case "test": kind = .test
+            case "executable": kind = .executable
+            case "macro": kind = .macro
+            case "plugin": kind = .plugin
+            case "system", "binary": return nil
+            default: kind = .regular
+            }
+            let folder = folder(of: name, kind, t["path"] as? String, in: dir)
+            let excluded = (t["exclude"] as? [String] ?? []).map { PathTools.absolute($0, base: folder) }
+            return PackageTargets.Target(name: name, kind: kind, dir: folder, excluded: excluded)
+        }
+    }
+
+    /// What SwiftPM's answer depends on: the folder, every manifest's bytes, and the toolchain
+    /// (its path, size and time).
+    static func answerInputs(dir: String, swift: String) -> [(String, Data)] {
+        var inputs: [(String, Data)] = [("dir", Data(dir.utf8))]
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
+            .filter { $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift")) }.sorted()
+        for name in names { inputs.append((name, FileManager.default.contents(atPath: dir + "/" + name) ?? Data())) }
+        var info = stat()
+        let real = (try? FileManager.default.destinationOfSymbolicLink(atPath: swift)) ?? swift
+        if stat(swift, &info) == 0 {
+            inputs.append(("swift", Data("\(real) \(info.st_size) \(info.st_mtim.tv_sec)".utf8)))
+        }
+        return inputs
+    }
+
+    static func dumpPackage(dir: String, swift: String, timeout: TimeInterval) throws -> Data {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "seams-describe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -141,24 +196,7 @@ public enum PackageReader {
             let message = String(decoding: run.stderr, as: UTF8.self).split(separator: "\n").first ?? "failed"
             throw DescribeError(description: String(message))
         }
-        guard let top = try? JSONSerialization.jsonObject(with: run.stdout) as? [String: Any],
-            let targets = top["targets"] as? [[String: Any]]
-        else { throw DescribeError(description: "its answer has no targets") }
-        return targets.compactMap { t in
-            guard let name = t["name"] as? String else { return nil }
-            let kind: ManifestTarget.Kind
-            switch t["type"] as? String {
-            case "test": kind = .test
-            case "executable": kind = .executable
-            case "macro": kind = .macro
-            case "plugin": kind = .plugin
-            case "system", "binary": return nil
-            default: kind = .regular
-            }
-            let folder = folder(of: name, kind, t["path"] as? String, in: dir)
-            let excluded = (t["exclude"] as? [String] ?? []).map { PathTools.absolute($0, base: folder) }
-            return PackageTargets.Target(name: name, kind: kind, dir: folder, excluded: excluded)
-        }
+        return run.stdout
     }
 
     /// The `swift` executable on PATH, if any.

@@ -30,6 +30,8 @@ public struct LayoutInput: Sendable {
     /// For messages: paths are shown relative to it.
     public var root: String
     public var swift: String? = PackageReader.swiftOnPath()
+    /// SwiftPM's answers kept from earlier runs.
+    public var manifestAnswers: ManifestAnswers?
 
     public init(files: [File], packages: [String], xcodeProjects: [String], root: String) {
         self.files = files
@@ -83,12 +85,17 @@ public struct ProjectLayout: Sendable {
         var filesByPackage: [Int: [Int]] = [:]
         for (i, f) in input.files.enumerated() { if let p = f.package { filesByPackage[p, default: []].append(i) } }
         var methods: [PackageTargets.Method: Int] = [:]
+        // Read side by side: a manifest SwiftPM must describe takes a second or more.
+        let read = ConcurrentMap.run(input.packages.count) { p in
+            PackageReader.read(
+                dir: input.packages[p], files: (filesByPackage[p] ?? []).map { input.files[$0].absolute },
+                mode: input.manifest, swift: input.swift, display: manifestDisplay(input.packages[p], root: input.root),
+                answers: input.manifestAnswers)
+        }
         for (p, dir) in input.packages.enumerated() {
             let members = filesByPackage[p] ?? []
             let display = manifestDisplay(dir, root: input.root)
-            let package = PackageReader.read(
-                dir: dir, files: members.map { input.files[$0].absolute }, mode: input.manifest, swift: input.swift,
-                display: display)
+            let package = read[p]
             methods[package.method, default: 0] += 1
             layout.diagnostics += package.diagnostics
             var unitOf: [String: Int] = [:]
@@ -298,5 +305,20 @@ public struct ProjectLayout: Sendable {
     private static func manifestDisplay(_ dir: String, root: String) -> String {
         let rel = PathTools.relative(dir, to: root)
         return rel == "." ? "Package.swift" : rel + "/Package.swift"
+    }
+}
+
+/// A map over indices on all cores, results in index order.
+enum ConcurrentMap {
+    static func run<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+        let lock = NSLock()
+        var results = [T?](repeating: nil, count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            let value = body(i)
+            lock.lock()
+            results[i] = value
+            lock.unlock()
+        }
+        return results.map { $0! }
     }
 }

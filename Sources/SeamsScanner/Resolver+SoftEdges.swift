@@ -56,9 +56,11 @@ extension Resolver {
         guard ref.fact.kind == .property, !ref.fact.isStatic, ref.owner != scope.owner,
             let type = ref.fact.type, Self.isFunction(type)
         else { return }
-        builder.addSite(
-            from: ref.owner, to: scope.owner,
-            Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .callback))
+        recorded.append(
+            (
+                ref.owner, scope.owner,
+                Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .callback)
+            ))
     }
 
     static func isFunction(_ t: TypeExpr) -> Bool {

@@ -1,3 +1,4 @@
+import Foundation
 import SeamsGraph
 
 /// Phase 2: builds the symbol table of all files (serially), then resolves every body into
@@ -11,7 +12,9 @@ final class Resolver {
     let isWorker: Bool
     /// Externals first named while resolving bodies on this worker.
     var newExternals: [String: TypeSymbol] = [:]
-    var builder = GraphBuilder()
+    /// Sites found so far: by the declarations on the first resolver, by one file's bodies
+    /// on a worker.
+    var recorded: [(String, String, Site)] = []
     var nextMemberID = 0
     var memberTypeCache: [Int: RType?] = [:]
     var inProgress: Set<Int> = []
@@ -39,24 +42,47 @@ final class Resolver {
         nextMemberID = -1 - index * (1 << 40)
     }
 
-    func resolveAll(threads: Int = 1) {
+    /// Resolves the bodies of every file that has no result in `known` (indexed like the
+    /// files), on `threads` workers, and returns every file's result. A file's result depends
+    /// only on its own facts and the table, so a cached one stands in for resolving it again.
+    func resolveAll(threads: Int = 1, known: [FileResolution?]? = nil) -> [FileResolution] {
+        var byFile: [[Int]] = Array(repeating: [], count: table.privateTypes.count)
+        for (i, binding) in table.bindings.enumerated() { byFile[binding.1.file.index].append(i) }
+        let todo = byFile.indices.filter { known?[$0] == nil }
         let workers = (0..<max(1, threads)).map { Resolver(sharing: table, index: $0) }
+        let results = ResolutionBox(count: byFile.count)
         let items = table.bindings
-        ParallelMap.forEach(count: items.count, workers: workers) { worker, i in
-            let (decl, scope) = items[i]
-            for code in decl.code { worker.run(code, scope: scope, env: Env()) }
+        ParallelMap.forEach(count: todo.count, workers: workers) { worker, k in
+            let file = todo[k]
+            worker.recorded = []
+            worker.notifications = []
+            for i in byFile[file] {
+                let (decl, scope) = items[i]
+                for code in decl.code { worker.run(code, scope: scope, env: Env()) }
+            }
+            results.store(FileResolution(sites: worker.recorded, notifications: worker.notifications), at: file)
         }
-        for worker in workers { notifications += worker.notifications }
-        for (from, to, site) in Resolver.notificationSites(notifications) { builder.addSite(from: from, to: to, site) }
         for worker in workers {
-            builder.merge(worker.builder)
             for (name, symbol) in worker.newExternals where table.externals[name] == nil {
                 table.externals[name] = symbol
             }
         }
+        return byFile.indices.map { known?[$0] ?? results.values[$0]! }
     }
 
-    func graph(root: String, modules: [ModuleInfo], diagnostics: [Diagnostic]) -> Graph {
+    /// The graph: declared types, the sites the declarations gave (`recorded`) and those of
+    /// every file's bodies, joined notifications, and the externals some edge reaches.
+    func graph(
+        root: String, modules: [ModuleInfo], diagnostics: [Diagnostic], files: [FileResolution]
+    ) -> Graph {
+        var builder = GraphBuilder()
+        for (from, to, site) in recorded { builder.addSite(from: from, to: to, site) }
+        var notifications = self.notifications
+        for file in files {
+            for (from, to, site) in file.sites { builder.addSite(from: from, to: to, site) }
+            notifications += file.notifications
+        }
+        for (from, to, site) in Resolver.notificationSites(notifications) { builder.addSite(from: from, to: to, site) }
         for symbol in table.symbols {
             builder.add(
                 Node(
@@ -66,8 +92,12 @@ final class Resolver {
         for node in table.extensionNodes.values { builder.add(node) }
         for id in builder.connectedNodeIDs.sorted() {
             if let node = table.fileScopeNodes[id] { builder.add(node) }
-            if let external = table.externals[id] {
-                builder.add(Node(id: id, name: external.name, module: nil, kind: .external, file: nil, line: nil))
+            // Any other id no declaration gave is a type only spelled: an external.
+            if table.externals[id] != nil || !builder.hasNode(id) {
+                builder.add(
+                    Node(
+                        id: id, name: table.externals[id]?.name ?? id, module: nil, kind: .external, file: nil,
+                        line: nil))
             }
         }
         builder.diagnostics = diagnostics
@@ -80,9 +110,8 @@ final class Resolver {
 
     func emit(nodeID: String, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
         guard emitting, nodeID != scope.owner else { return }
-        builder.addSite(
-            from: scope.owner, to: nodeID,
-            Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: kind))
+        recorded.append(
+            (scope.owner, nodeID, Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: kind)))
     }
 
     /// Runs `body` without recording sites: for inference of a declaration's type elsewhere.
@@ -102,5 +131,25 @@ final class Resolver {
             parent: nil, file: nil, line: nil)
         if isWorker { newExternals[spelled] = s } else { table.externals[spelled] = s }
         return s
+    }
+}
+
+/// What resolving one file's bodies found: its sites, and its posts and observations of
+/// notifications (joined across files afterwards).
+struct FileResolution: Sendable {
+    var sites: [(String, String, Site)]
+    var notifications: [NotificationUse]
+}
+
+private final class ResolutionBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [FileResolution?]
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    func store(_ value: FileResolution, at i: Int) {
+        lock.lock()
+        values[i] = value
+        lock.unlock()
     }
 }

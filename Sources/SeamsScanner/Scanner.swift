@@ -54,12 +54,22 @@ public struct ScanInput: Sendable {
 public struct ScanStatistics: Sendable {
     public var filesScanned: Int
     public var lines: Int
+    /// Seconds spent finding the files and modules (project files, manifests), before the scan.
+    public var discoverSeconds: Double = 0
     /// Seconds spent reading, parsing and collecting facts (parallel).
     public var collectSeconds: Double = 0
-    /// Seconds spent building the symbol table and resolving references (serial).
+    /// Seconds spent building the symbol table from every file's declarations (serial).
+    public var declareSeconds: Double = 0
+    /// Seconds spent resolving the code bodies into reference sites (parallel).
     public var resolveSeconds: Double = 0
+    /// Files whose facts came from the cache, and files whose bodies were resolved (the
+    /// others' sites came from the cache).
+    public var filesFromCache = 0
+    public var filesResolved = 0
     /// Seconds spent turning sites into the sorted graph.
     public var graphSeconds: Double = 0
+    /// Seconds spent after the scan: dropping externals, regrouping.
+    public var finishSeconds: Double = 0
 }
 
 private func since(_ start: DispatchTime) -> Double {
@@ -67,10 +77,13 @@ private func since(_ start: DispatchTime) -> Double {
 }
 
 public enum Scanner {
-    /// Scans the files and resolves the type-level dependency graph.
-    public static func scan(_ input: ScanInput, threads: Int = ProcessInfo.processInfo.activeProcessorCount)
-        -> (Graph, ScanStatistics)
-    {
+    /// Scans the files and resolves the type-level dependency graph. With a cache, files
+    /// whose bytes it has seen are not parsed again, and files whose references cannot have
+    /// changed are not resolved again.
+    public static func scan(
+        _ input: ScanInput, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        cache: ScanCacheStore? = nil
+    ) -> (Graph, ScanStatistics) {
         let files = input.files.sorted { ($0.path, $0.unit) < ($1.path, $1.unit) }
         var stats = ScanStatistics(filesScanned: 0, lines: 0)
         let clock = DispatchTime.now()
@@ -78,10 +91,11 @@ public enum Scanner {
         var firstOfPath: [Int] = []
         for (i, f) in files.enumerated() where i == 0 || files[i - 1].path != f.path { firstOfPath.append(i) }
         let parsed = ParallelMap.run(count: firstOfPath.count, threads: threads) { k in
-            readAndCollect(files[firstOfPath[k]], maxBytes: input.maxFileBytes)
+            readAndCollect(files[firstOfPath[k]], maxBytes: input.maxFileBytes, cache: cache)
         }
         var diagnostics: [Diagnostic] = []
         var usable: [(FileFacts, FileContext)] = []
+        var cached: [Collected] = []
         var moduleFiles: [String: Int] = [:]
         var lines = 0
         var readable = 0
@@ -90,13 +104,16 @@ public enum Scanner {
             switch result {
             case .failure(let d):
                 diagnostics.append(d)
-            case .success(let facts):
+            case .success(let collected):
+                let facts = collected.facts
                 diagnostics.append(contentsOf: facts.diagnostics)
                 lines += facts.lines
                 readable += 1
+                if collected.fromCache { stats.filesFromCache += 1 }
                 for file in files[firstOfPath[k]..<end] {
                     moduleFiles[file.module, default: 0] += 1
                     usable.append((facts, FileContext(path: file.path, module: file.module, unit: file.unit)))
+                    cached.append(collected)
                 }
             }
         }
@@ -104,31 +121,111 @@ public enum Scanner {
         stats.filesScanned = readable
         stats.lines = lines
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
-        let graph = resolve(
-            usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
-            threads: threads, stats: &stats)
+        guard
+            let graph = resolve(
+                usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
+                threads: threads, stats: &stats, cache: cache.map { ($0, cached) })
+        else {
+            // Some cached bodies did not read (they were discarded): this once, scan without the cache.
+            return scan(input, threads: threads, cache: nil)
+        }
         return (graph, stats)
     }
 
     /// Phase 2, shared by every entry point: symbol table, then bodies on `threads` workers.
     private static func resolve(
         _ files: [(FileFacts, FileContext)], units: [CompilationUnit], root: String, modules: [ModuleInfo],
-        diagnostics: [Diagnostic], threads: Int, stats: inout ScanStatistics
-    ) -> Graph {
+        diagnostics: [Diagnostic], threads: Int, stats: inout ScanStatistics,
+        cache: (store: ScanCacheStore, collected: [Collected])? = nil
+    ) -> Graph? {
         var timings = stats
-        let graph = ParallelMap.onLargeStack {
+        let graph = ParallelMap.onLargeStack { () -> Graph? in
             var clock = DispatchTime.now()
             let resolver = Resolver(units: units)
             resolver.declare(files: files)
-            resolver.resolveAll(threads: threads)
+            timings.declareSeconds = since(clock)
+            clock = DispatchTime.now()
+            var known: [FileResolution?]?
+            var keys: [String] = []
+            if let cache {
+                keys = resolutionKeys(files, units: units, collected: cache.collected)
+                known = ParallelMap.run(count: files.count, threads: threads) { i in
+                    readResolution(cache.store, key: keys[i])
+                }
+                // Files to resolve again whose facts came from the cache need their bodies.
+                var seen = Set<ObjectIdentifier>()
+                let needBodies = files.indices.filter {
+                    known![$0] == nil && cache.collected[$0].fromCache
+                        && seen.insert(ObjectIdentifier(cache.collected[$0])).inserted
+                }
+                let filled = ParallelMap.run(count: needBodies.count, threads: threads) { k in
+                    cache.collected[needBodies[k]].fillBodies()
+                }
+                // Bodies that do not read (the frame's checksum makes this all but impossible):
+                // those entries go, and the caller scans again without them.
+                let bad = needBodies.indices.filter { !filled[$0] }.map { cache.collected[needBodies[$0]].key }
+                if !bad.isEmpty {
+                    for key in Set(bad) { cache.store.discard(kind: CacheKind.facts, key: key) }
+                    return nil
+                }
+            }
+            let resolutions = resolver.resolveAll(threads: threads, known: known)
+            if let cache, let known {
+                let fresh = files.indices.filter { known[$0] == nil }
+                timings.filesResolved = fresh.count
+                ParallelMap.run(count: fresh.count, threads: threads) { k in
+                    let i = fresh[k]
+                    cache.store.write(
+                        kind: CacheKind.sites, key: keys[i], bytes: ResolutionCodec.encode(resolutions[i]))
+                }
+            } else {
+                timings.filesResolved = files.count
+            }
             timings.resolveSeconds = since(clock)
             clock = DispatchTime.now()
-            let graph = resolver.graph(root: root, modules: modules, diagnostics: diagnostics)
+            let graph = resolver.graph(root: root, modules: modules, diagnostics: diagnostics, files: resolutions)
             timings.graphSeconds = since(clock)
             return graph
         }
         stats = timings
         return graph
+    }
+
+    /// The key of each file's resolved sites: its own bytes and place, and the surface of
+    /// every file (what declarations they make and import), which is all its references can
+    /// resolve against.
+    private static func resolutionKeys(
+        _ files: [(FileFacts, FileContext)], units: [CompilationUnit], collected: [Collected]
+    ) -> [String] {
+        var surface = StableHash()
+        surface.combine("surface")
+        for unit in units {
+            surface.combine(unit.importName ?? "")
+            surface.combine(unit.sees.map { $0.sorted().map(String.init).joined(separator: ",") } ?? "*")
+        }
+        for (i, (_, ctx)) in files.enumerated() {
+            surface.combine(ctx.path)
+            surface.combine(ctx.module)
+            surface.combine(ctx.unit)
+            surface.combine(collected[i].surfaceDigest)
+        }
+        let surfaceKey = surface.hex
+        return files.indices.map { i in
+            var h = StableHash()
+            h.combine(surfaceKey)
+            h.combine(collected[i].key)
+            h.combine(files[i].1.path)
+            h.combine(files[i].1.module)
+            h.combine(files[i].1.unit)
+            return h.hex
+        }
+    }
+
+    private static func readResolution(_ store: ScanCacheStore, key: String) -> FileResolution? {
+        guard let bytes = store.read(kind: CacheKind.sites, key: key) else { return nil }
+        if let r = ResolutionCodec.decode(bytes) { return r }
+        store.discard(kind: CacheKind.sites, key: key)
+        return nil
     }
 
     /// The graph of source texts (no file system) as one module: for tests and tools.
@@ -153,19 +250,20 @@ public enum Scanner {
             FactCollector.collect(path: sorted[$0].path, source: sorted[$0].text)
         }
         var stats = ScanStatistics(filesScanned: collected.count, lines: 0)
+        // Without a cache, nothing can fail to read.
         return resolve(
             zip(collected, sorted).map { ($0, FileContext(path: $0.path, module: $1.module, unit: $1.unit)) },
             units: names.map { CompilationUnit(importName: importable ? $0 : nil) }, root: ".",
             modules: names.map { ModuleInfo(name: $0, files: modules[$0]!.count) },
-            diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats)
+            diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats)!
     }
 
     enum Outcome {
-        case success(FileFacts)
+        case success(Collected)
         case failure(Diagnostic)
     }
 
-    static func readAndCollect(_ file: SourceFile, maxBytes: Int) -> Outcome {
+    static func readAndCollect(_ file: SourceFile, maxBytes: Int, cache: ScanCacheStore? = nil) -> Outcome {
         func fail(_ message: String) -> Outcome {
             .failure(Diagnostic(file: file.path, message: message, severity: .error))
         }
@@ -190,12 +288,64 @@ public enum Scanner {
             return fail(
                 "is larger than \(maxBytes >> 20) MB (likely generated); skipped (raise --max-file-size to scan it)")
         }
+        // The same path and bytes gave these facts before (only files that could be read are
+        // stored, so the checks below passed then too).
+        var key = ""
+        if let cache {
+            var h = StableHash()
+            h.combine(file.path)
+            data.withUnsafeBytes { h.combine(bytes: $0) }
+            key = h.hex
+            if let entry = cache.read(kind: CacheKind.facts, key: key) {
+                if let decoded = FactsCodec.decode(entry, path: file.path) {
+                    return .success(Collected(key: key, decoded: decoded))
+                }
+                cache.discard(kind: CacheKind.facts, key: key)
+            }
+        }
         let hasNUL = data.withUnsafeBytes { raw in raw.count > 0 && memchr(raw.baseAddress!, 0, raw.count) != nil }
         if hasNUL { return fail("is binary (contains NUL bytes), not Swift source; skipped") }
         guard let text = String(validating: data, as: UTF8.self) else {
             return fail("is not valid UTF-8; skipped")
         }
-        return .success(FactCollector.collect(path: file.path, source: text))
+        let facts = FactCollector.collect(path: file.path, source: text)
+        guard let cache else { return .success(Collected(facts: facts)) }
+        let encoded = FactsCodec.encode(facts)
+        cache.write(kind: CacheKind.facts, key: key, bytes: encoded.bytes)
+        return .success(Collected(facts: facts, key: key, surfaceDigest: encoded.surfaceDigest))
+    }
+}
+
+/// A file's facts as phase 1 gives them: collected now, or read from the cache (then its
+/// code bodies are read only if the file must be resolved again).
+final class Collected: @unchecked Sendable {
+    let facts: FileFacts
+    let key: String
+    let surfaceDigest: String
+    let fromCache: Bool
+    private var decoded: FactsCodec.Decoded?
+
+    init(facts: FileFacts, key: String = "", surfaceDigest: String = "") {
+        self.facts = facts
+        self.key = key
+        self.surfaceDigest = surfaceDigest
+        fromCache = false
+    }
+
+    init(key: String, decoded: FactsCodec.Decoded) {
+        facts = decoded.facts
+        self.key = key
+        surfaceDigest = decoded.surfaceDigest
+        fromCache = true
+        self.decoded = decoded
+    }
+
+    /// Reads the code bodies into the facts' declarations; false when they do not read.
+    func fillBodies() -> Bool {
+        guard var d = decoded else { return true }
+        let ok = FactsCodec.fillBodies(&d)
+        decoded = ok ? nil : d
+        return ok
     }
 }
 

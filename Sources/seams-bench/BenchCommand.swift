@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 
 import SeamsKit
+import SeamsProject
+import SeamsReport
 import SeamsScanner
 import SwiftParser
 
@@ -20,10 +22,14 @@ struct BenchRoot: ParsableCommand {
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Time a full scan against bare SwiftParser parsing of the same files.",
+        abstract: "Time bare parsing, a cold scan, warm scans and warm scans after a change, in one run.",
         discussion: """
             Run it in release mode: swift run -c release seams-bench PATH
             or on a synthetic legacy-app corpus: swift run -c release seams-bench --generate 500000
+
+            The warm runs after a change append a line to one scanned file (a comment, then a
+            declaration) and put the file back as it was, bytes and time, when they are done.
+            The cache lives in a temporary folder, removed at the end, unless --cache-dir is given.
             """
     )
 
@@ -33,11 +39,20 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Generate a synthetic corpus of about this many lines in a temporary folder and scan it.")
     var generate: Int?
 
-    @Option(help: "Worker threads for both measurements.")
+    @Option(help: "Worker threads for every measurement.")
     var threads = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "Repetitions; the fastest of each is reported.")
     var repeats = 3
+
+    @Option(help: "The file to change for the warm runs after a change (default: the middle scanned file).")
+    var touch: String?
+
+    @Option(help: "Cache folder to use (default: a temporary one).")
+    var cacheDir: String?
+
+    @Flag(help: "Print the figures as JSON.")
+    var json = false
 
     func run() throws {
         var targets = paths
@@ -50,102 +65,84 @@ struct BenchCommand: ParsableCommand {
         }
         defer { if let generated { try? FileManager.default.removeItem(atPath: generated) } }
         guard !targets.isEmpty else { throw ValidationError("name a folder to scan, or --generate LINES") }
+        let cacheRoot =
+            cacheDir
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("seams-bench-cache-\(getpid())").path
+        defer { if cacheDir == nil { try? FileManager.default.removeItem(atPath: cacheRoot) } }
 
         var request = ScanRequest(paths: targets)
         request.threads = threads
         request.maxFileBytes = 64 << 20
+        let measure = Measure(repeats: repeats)
 
-        // Bare parsing first, in a fresh process, so that its peak memory reading is its own.
-        let files = try swiftFiles(targets)
-        resetPeakMemory()
-        var parseSeconds = Double.infinity
-        for _ in 0..<repeats {
-            let start = DispatchTime.now()
+        // The files the scan reads, for bare parsing; the first scan also warms the disk cache.
+        let probe = try ScanPipeline.run(request)
+        let files = try scannedLocations(probe, targets)
+
+        let parse = try measure.run {
             let counts = ParallelMap.run(count: files.count, threads: threads) { i -> Int in
                 guard let data = FileManager.default.contents(atPath: files[i]) else { return 0 }
-                let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
-                return tree.statements.count
+                return Parser.parse(source: String(decoding: data, as: UTF8.self)).statements.count
             }
             _ = counts.reduce(0, +)
-            parseSeconds = min(parseSeconds, seconds(since: start))
+            return nil
         }
-        let parsePeak = peakMemoryBytes()
-
-        // The scan second: its peak is the larger, so the reading is its own.
-        resetPeakMemory()
-        var scanSeconds = Double.infinity
-        var outcome: ScanOutcome?
-        for _ in 0..<repeats {
-            let start = DispatchTime.now()
-            let run = try ScanPipeline.run(request)
-            let elapsed = seconds(since: start)
-            if elapsed < scanSeconds { (scanSeconds, outcome) = (elapsed, run) }
+        func cached() -> ScanRequest {
+            var r = request
+            r.cache = DiskCache(root: cacheRoot, report: { FileHandle.standardError.write(Data("\($0)\n".utf8)) })
+            return r
         }
-        let scanPeak = peakMemoryBytes()
-        guard let outcome else { return }
+        var coldBytes = Data()
+        let cold = try measure.run(before: { _ = try? DiskCache.clean(root: cacheRoot) }) {
+            let outcome = try ScanPipeline.run(cached())
+            coldBytes = GraphJSONReporter.data(outcome.graph)
+            return outcome
+        }
+        var warmBytes = Data()
+        let warm = try measure.run {
+            let outcome = try ScanPipeline.run(cached())
+            warmBytes = GraphJSONReporter.data(outcome.graph)
+            return outcome
+        }
+        let touched = touch ?? files[files.count / 2]
+        let original = try Data(contentsOf: URL(fileURLWithPath: touched))
+        var times = try FileManager.default.attributesOfItem(atPath: touched)
+        defer {
+            try? original.write(to: URL(fileURLWithPath: touched))
+            if let date = times[.modificationDate] {
+                try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: touched)
+            }
+        }
+        var n = 0
+        func append(_ line: String) throws {
+            n += 1
+            try (original + Data("\n\(line)\(n)\n".utf8)).write(to: URL(fileURLWithPath: touched))
+        }
+        let body = try measure.run(before: { try append("// seams-bench: a changed line ") }) {
+            try ScanPipeline.run(cached())
+        }
+        let surface = try measure.run(before: { try append("struct SeamsBenchProbe") }) {
+            try ScanPipeline.run(cached())
+        }
+        times = [:]
+        try original.write(to: URL(fileURLWithPath: touched))
 
-        let lines = Double(outcome.statistics.lines)
-        let scanRate = lines / scanSeconds
-        let parseRate = lines / parseSeconds
-        let graph = outcome.graph
-        print(
-            "corpus:        \(generated != nil ? "synthetic (--generate \(generate!))" : targets.joined(separator: " "))"
-        )
-        print("files:         \(outcome.statistics.filesScanned)")
-        print("lines:         \(outcome.statistics.lines)")
-        print("threads:       \(threads)")
-        print(
-            "graph:         \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.edges.reduce(0) { $0 + $1.count }) sites"
-        )
-        print(
-            String(
-                format: "full scan:     %.3f s  %9.0f lines/s  peak memory %.0f MB", scanSeconds, scanRate, mb(scanPeak)
-            ))
-        let st = outcome.statistics
-        print(
-            String(
-                format: "  of which:    collect %.3f s (parallel), resolve %.3f s, graph %.3f s, rest %.3f s",
-                st.collectSeconds, st.resolveSeconds, st.graphSeconds,
-                scanSeconds - st.collectSeconds - st.resolveSeconds - st.graphSeconds))
-        print(
-            String(
-                format: "bare parse:    %.3f s  %9.0f lines/s  peak memory %.0f MB", parseSeconds, parseRate,
-                mb(parsePeak)))
-        print(
-            String(format: "ratio:         %.2f of bare-parse throughput (goal: at least 0.50)", scanRate / parseRate))
-        print(String(format: "at 500k lines: %.2f s projected (goal: under 2 s)", 500_000 / scanRate))
+        let report = BenchReport(
+            corpus: generated != nil ? "synthetic (--generate \(generate!))" : targets.joined(separator: " "),
+            files: probe.statistics.filesScanned, lines: probe.statistics.lines, threads: threads,
+            graph: probe.graph, parse: parse, cold: cold, warm: warm, body: body, surface: surface,
+            touched: touched, identical: coldBytes == warmBytes)
+        print(json ? report.json : report.text, terminator: "")
     }
 
-    private func seconds(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
-
-    private func mb(_ bytes: Int?) -> Double { Double(bytes ?? 0) / 1_048_576 }
-
-    /// Resets the kernel's high-water mark of resident memory (Linux 4.0 and later). Freed
-    /// memory stays with the process, so a reading covers what came before too: bare parsing
-    /// runs first, in a fresh process, and the scan after it.
-    private func resetPeakMemory() {
-        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return }
-        handle.write(Data("5".utf8))
-        try? handle.close()
-    }
-
-    /// Peak resident memory since the last reset, from /proc (Linux), else getrusage.
-    private func peakMemoryBytes() -> Int? {
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        {
-            return kb * 1024
+    /// Where the scanned files are: under the one folder scanned, else every Swift file found.
+    private func scannedLocations(_ outcome: ScanOutcome, _ targets: [String]) throws -> [String] {
+        if targets.count == 1 {
+            let root = PathTools.absolute(targets[0], base: FileManager.default.currentDirectoryPath)
+            let located = outcome.scannedFiles.map { root + "/" + $0 }
+            if located.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { return located }
         }
-        var usage = rusage()
-        #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-        #endif
-        return Int(usage.ru_maxrss) * 1024
+        return try swiftFiles(targets)
     }
 }
 

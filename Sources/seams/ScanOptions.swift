@@ -38,6 +38,8 @@ struct SourceFlags: ParsableArguments {
     )
     var manifest: ManifestMode = .auto
 
+    @OptionGroup var cache: CacheFlags
+
     func validate() throws {
         guard (1...65536).contains(maxFileSize) else {
             throw ValidationError("--max-file-size must be a number of megabytes from 1 to 65536, not \(maxFileSize)")
@@ -51,7 +53,42 @@ struct SourceFlags: ParsableArguments {
         r.maxFileBytes = maxFileSize << 20
         r.targets = targets
         r.manifest = manifest
+        r.cache = cache.diskCache()
         return r
+    }
+}
+
+/// Where the scan cache lives, and whether to use it.
+struct CacheFlags: ParsableArguments {
+    @Option(
+        help: "Cache folder for what was learnt of each file (default: $XDG_CACHE_HOME/seams or ~/.cache/seams).",
+        completion: .directory)
+    var cacheDir: String?
+
+    @Flag(help: "Neither read nor write the cache: parse and resolve every file.")
+    var noCache = false
+
+    @Option(
+        parsing: .unconditional,
+        help: "Size limit of the cache folder in megabytes; least recently used entries go first.")
+    var cacheLimit = 1024
+
+    func validate() throws {
+        guard (1...1_048_576).contains(cacheLimit) else {
+            throw ValidationError("--cache-limit must be a number of megabytes from 1 to 1048576, not \(cacheLimit)")
+        }
+        if noCache && cacheDir != nil { throw ValidationError("--no-cache and --cache-dir contradict each other") }
+    }
+
+    /// The cache folder to use: --cache-dir, else the default one.
+    var root: String? { cacheDir ?? DiskCache.defaultRoot() }
+
+    func diskCache() -> DiskCache? {
+        guard !noCache, let root else { return nil }
+        let cwd = FileManager.default.currentDirectoryPath
+        return DiskCache(
+            root: root.hasPrefix("/") ? root : cwd + "/" + root, limitBytes: cacheLimit << 20,
+            report: { Console.toStandardError("seams: \($0)\n") })
     }
 }
 

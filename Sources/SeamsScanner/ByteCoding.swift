@@ -1,0 +1,296 @@
+// The byte format of cache entries: variable-length integers, strings written once per entry
+// and then named by number, and a 128-bit content hash. Written for speed and for output
+// that is the same bytes for the same value, whatever the thread or the run.
+
+/// A 128-bit hash that is the same in every process (Swift's `Hasher` is seeded per run):
+/// the keys of cache entries and the checksums that tell a whole entry from a torn one.
+public struct StableHash: Sendable {
+    private var a: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private var length: UInt64 = 0
+
+    public init() {}
+
+    private static func mix(_ x: UInt64) -> UInt64 {
+        var z = x
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func word(_ w: UInt64) {
+        a = Self.mix(a ^ w) &+ 0x632B_E59B_D9B4_E019
+        b = Self.mix(b &+ (w &* 0xFF51_AFD7_ED55_8CCD)) ^ (a >> 17)
+    }
+
+    public mutating func combine(bytes: UnsafeRawBufferPointer) {
+        var i = 0
+        let n = bytes.count
+        while i + 8 <= n {
+            word(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        if i < n {
+            var tail: UInt64 = 0
+            for k in i..<n { tail |= UInt64(bytes[k]) << (UInt64(k - i) * 8) }
+            word(tail ^ 0x8000_0000_0000_0000)
+        }
+        length &+= UInt64(n)
+        // A separator, so that "ab"+"c" and "a"+"bc" differ.
+        word(length)
+    }
+
+    public mutating func combine(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { combine(bytes: $0) }
+    }
+
+    public mutating func combine(_ text: String) {
+        var copy = text
+        copy.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    public mutating func combine(_ number: Int) {
+        withUnsafeBytes(of: UInt64(bitPattern: Int64(number)).littleEndian) { combine(bytes: $0) }
+    }
+
+    /// 32 hexadecimal digits.
+    public var hex: String {
+        let x = Self.mix(a ^ length), y = Self.mix(b ^ (length &* 31))
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for v in [x, y] {
+            for shift in stride(from: 60, through: 0, by: -4) { out.append(digits[Int((v >> UInt64(shift)) & 15)]) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func of(_ bytes: [UInt8]) -> String {
+        var h = StableHash()
+        h.combine(bytes)
+        return h.hex
+    }
+}
+
+/// Appends values to a byte buffer. Strings are written in full the first time and by number
+/// after that.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+    private var strings: [String: Int] = [:]
+    /// Source locations, kept apart when set, so that the rest can be hashed without them.
+    private(set) var locations: ByteWriter.Side?
+
+    struct Side {
+        var bytes: [UInt8] = []
+    }
+
+    init(capacity: Int = 1024, separateLocations: Bool = false) {
+        bytes.reserveCapacity(capacity)
+        if separateLocations { locations = Side() }
+    }
+
+    /// A line and column: into the location stream when there is one.
+    mutating func location(_ line: Int32, _ column: Int32) {
+        if locations != nil {
+            Self.append(UInt64(UInt32(bitPattern: line)), to: &locations!.bytes)
+            Self.append(UInt64(UInt32(bitPattern: column)), to: &locations!.bytes)
+        } else {
+            uint(UInt64(UInt32(bitPattern: line)))
+            uint(UInt64(UInt32(bitPattern: column)))
+        }
+    }
+
+    private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 {
+            bytes.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
+        bytes.append(UInt8(v))
+    }
+
+    mutating func uint(_ value: UInt64) { Self.append(value, to: &bytes) }
+
+    mutating func int(_ value: Int) {
+        let v = Int64(value)
+        uint(UInt64(bitPattern: (v << 1) ^ (v >> 63)))
+    }
+
+    mutating func count(_ n: Int) { uint(UInt64(n)) }
+
+    mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    mutating func bool(_ b: Bool) { bytes.append(b ? 1 : 0) }
+
+    mutating func string(_ s: String) {
+        if let k = strings[s] {
+            uint(UInt64(k) + 1)
+            return
+        }
+        strings[s] = strings.count
+        uint(0)
+        var copy = s
+        copy.withUTF8 { raw in
+            uint(UInt64(raw.count))
+            bytes.append(contentsOf: raw)
+        }
+    }
+
+    mutating func optionalString(_ s: String?) {
+        bool(s != nil)
+        if let s { string(s) }
+    }
+
+    mutating func raw(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+}
+
+/// What a reader throws on bytes that are not what a writer wrote.
+struct CorruptEntry: Error {}
+
+/// Reads what `ByteWriter` wrote; anything short or out of range throws `CorruptEntry`.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private(set) var offset: Int
+    private let end: Int
+    private var strings: [String] = []
+    /// Where locations are read from when they were written apart: a range of the same bytes.
+    private var locationOffset = 0
+    private var locationEnd = -1
+
+    init(_ bytes: [UInt8], from offset: Int = 0, to end: Int? = nil) {
+        self.bytes = bytes
+        self.offset = offset
+        self.end = end ?? bytes.count
+    }
+
+    /// Locations come from `range` of the bytes rather than inline.
+    mutating func readLocations(from range: Range<Int>) {
+        locationOffset = range.lowerBound
+        locationEnd = range.upperBound
+    }
+
+    var locationsAtEnd: Bool { locationEnd < 0 || locationOffset == locationEnd }
+
+    mutating func location() throws -> (Int32, Int32) {
+        if locationEnd < 0 {
+            return (Int32(truncatingIfNeeded: try uint()), Int32(truncatingIfNeeded: try uint()))
+        }
+        func next() throws -> Int32 {
+            var result: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                guard locationOffset < locationEnd, shift < 64 else { throw CorruptEntry() }
+                let b = bytes[locationOffset]
+                locationOffset += 1
+                result |= UInt64(b & 0x7F) << shift
+                if b < 0x80 { return Int32(truncatingIfNeeded: result) }
+                shift += 7
+            }
+        }
+        return (try next(), try next())
+    }
+
+    var atEnd: Bool { offset >= end }
+
+    mutating func uint() throws -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < end, shift < 64 else { throw CorruptEntry() }
+            let b = bytes[offset]
+            offset += 1
+            result |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    mutating func int() throws -> Int {
+        let u = try uint()
+        return Int(Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1))))
+    }
+
+    /// A count of things still to read: never more than the bytes left, so that a bad count
+    /// cannot ask for a huge allocation.
+    mutating func count() throws -> Int {
+        let n = try uint()
+        guard n <= UInt64(end - offset) else { throw CorruptEntry() }
+        return Int(n)
+    }
+
+    mutating func byte() throws -> UInt8 {
+        guard offset < end else { throw CorruptEntry() }
+        offset += 1
+        return bytes[offset - 1]
+    }
+
+    mutating func bool() throws -> Bool {
+        switch try byte() {
+        case 0: return false
+        case 1: return true
+        default: throw CorruptEntry()
+        }
+    }
+
+    mutating func string() throws -> String {
+        let tag = try uint()
+        if tag > 0 {
+            guard tag <= UInt64(strings.count) else { throw CorruptEntry() }
+            return strings[Int(tag - 1)]
+        }
+        let n = try count()
+        let s = String(decoding: bytes[offset..<offset + n], as: UTF8.self)
+        offset += n
+        strings.append(s)
+        return s
+    }
+
+    mutating func optionalString() throws -> String? {
+        try bool() ? try string() : nil
+    }
+
+    mutating func list<T>(_ element: (inout ByteReader) throws -> T) throws -> [T] {
+        let n = try count()
+        var out: [T] = []
+        out.reserveCapacity(n)
+        for _ in 0..<n { out.append(try element(&self)) }
+        return out
+    }
+}
+
+extension ByteWriter {
+    mutating func list<T>(_ items: [T], _ element: (inout ByteWriter, T) -> Void) {
+        count(items.count)
+        for item in items { element(&self, item) }
+    }
+}
+
+/// An entry as stored: a magic word, the format version, the payload's length and hash, then
+/// the payload. A torn or foreign file fails the check and is not read.
+enum EntryFrame {
+    static let magic: [UInt8] = Array("SEAMS".utf8)
+
+    static func wrap(_ payload: [UInt8], format: UInt8) -> [UInt8] {
+        var w = ByteWriter(capacity: payload.count + 64)
+        w.raw(magic)
+        w.byte(format)
+        w.uint(UInt64(payload.count))
+        w.raw(Array(StableHash.of(payload).utf8))
+        w.raw(payload)
+        return w.bytes
+    }
+
+    /// The payload's range in `bytes`, or nil when the frame is not whole and right.
+    static func unwrap(_ bytes: [UInt8], format: UInt8) -> Range<Int>? {
+        guard bytes.count > magic.count + 1, Array(bytes[0..<magic.count]) == magic, bytes[magic.count] == format
+        else { return nil }
+        var r = ByteReader(bytes, from: magic.count + 1)
+        guard let n = try? r.uint(), r.offset + 32 <= bytes.count else { return nil }
+        let start = r.offset + 32
+        guard UInt64(bytes.count - start) == n else { return nil }
+        var h = StableHash()
+        bytes.withUnsafeBytes { h.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        guard Array(bytes[r.offset..<start]) == Array(h.hex.utf8) else { return nil }
+        return start..<bytes.count
+    }
+}

@@ -1,0 +1,17 @@
+/// Where the scanner keeps, between runs, what it learnt of each file: its facts (keyed by
+/// its path and bytes) and its resolved sites (keyed by those and by every file's surface).
+/// The keys carry no version: a store keeps each version of seams apart. SeamsKit keeps
+/// one on disk.
+public protocol ScanCacheStore: AnyObject, Sendable {
+    /// The entry's bytes, or nil when there is none.
+    func read(kind: String, key: String) -> [UInt8]?
+    /// Stores an entry. A failure is the store's to report; the scan goes on.
+    func write(kind: String, key: String, bytes: [UInt8])
+    /// An entry was there but could not be read (torn or corrupt): it is about to be rewritten.
+    func discard(kind: String, key: String)
+}
+
+enum CacheKind {
+    static let facts = "facts"
+    static let sites = "sites"
+}

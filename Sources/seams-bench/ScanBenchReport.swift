@@ -1,0 +1,158 @@
+import Foundation
+import SeamsGraph
+import SeamsKit
+import SeamsScanner
+
+/// One measured step: the fastest of its repetitions, with that run's statistics, and the
+/// peak resident memory over all of them.
+struct Timing {
+    var seconds = Double.infinity
+    var peakBytes = 0
+    var statistics: ScanStatistics?
+}
+
+/// Runs a step `repeats` times and keeps the fastest; `before` runs untimed ahead of each.
+struct Measure {
+    var repeats: Int
+
+    func run(before: () throws -> Void = {}, _ body: () throws -> ScanOutcome?) rethrows -> Timing {
+        var timing = Timing()
+        Memory.resetPeak()
+        for _ in 0..<max(1, repeats) {
+            try before()
+            let start = DispatchTime.now()
+            let outcome = try body()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            if elapsed < timing.seconds { (timing.seconds, timing.statistics) = (elapsed, outcome?.statistics) }
+        }
+        timing.peakBytes = Memory.peakBytes()
+        return timing
+    }
+}
+
+enum Memory {
+    /// Resets the kernel's high-water mark of resident memory (Linux 4.0 and later). Freed
+    /// memory stays with the process, so a reading covers what came before it as well.
+    static func resetPeak() {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return }
+        handle.write(Data("5".utf8))
+        try? handle.close()
+    }
+
+    /// Peak resident memory since the last reset, from /proc (Linux), else getrusage.
+    static func peakBytes() -> Int {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        {
+            return kb * 1024
+        }
+        var usage = rusage()
+        #if os(Linux)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Int(usage.ru_maxrss) * 1024
+    }
+}
+
+/// The figures of `seams-bench scan`, as text or JSON.
+struct BenchReport {
+    var corpus: String
+    var files: Int
+    var lines: Int
+    var threads: Int
+    var graph: Graph
+    var parse: Timing
+    var cold: Timing
+    var warm: Timing
+    var body: Timing
+    var surface: Timing
+    var touched: String
+    var identical: Bool
+
+    private func mb(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
+
+    private func phases(_ t: Timing) -> [(String, Double)] {
+        guard let s = t.statistics else { return [] }
+        return [
+            ("discover", s.discoverSeconds), ("collect", s.collectSeconds), ("declare", s.declareSeconds),
+            ("resolve", s.resolveSeconds), ("graph", s.graphSeconds), ("finish", s.finishSeconds),
+        ]
+    }
+
+    private var scans: [(key: String, label: String, timing: Timing)] {
+        [
+            ("cold", "cold scan (empty cache)", cold),
+            ("warm", "warm scan (no change)", warm),
+            ("warmAfterBodyChange", "warm, one file changed", body),
+            ("warmAfterDeclarationAdded", "warm, one declaration added", surface),
+        ]
+    }
+
+    var text: String {
+        var out = ""
+        func line(_ s: String) { out += s + "\n" }
+        line("corpus:        \(corpus)")
+        line("files:         \(files)")
+        line("lines:         \(lines)")
+        line("threads:       \(threads)")
+        line(
+            "graph:         \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.edges.reduce(0) { $0 + $1.count }) sites"
+        )
+        line(String(format: "bare parse:    %7.3f s   peak %4.0f MB", parse.seconds, mb(parse.peakBytes)))
+        for (_, label, t) in scans {
+            let s = t.statistics
+            line(
+                String(
+                    format:
+                        "%@ %7.3f s   peak %4.0f MB   %5.2f× bare parse   %5.1f%% of cold   (parsed %d, resolved %d files)",
+                    (label + ":").padding(toLength: 30, withPad: " ", startingAt: 0), t.seconds, mb(t.peakBytes),
+                    t.seconds / parse.seconds, 100 * t.seconds / cold.seconds,
+                    (s?.filesScanned ?? 0) - (s?.filesFromCache ?? 0), s?.filesResolved ?? 0))
+            line(
+                "    " + phases(t).map { String(format: "%@ %.3f", $0.0, $0.1) }.joined(separator: ", ")
+                    + String(format: ", rest %.3f", t.seconds - phases(t).reduce(0) { $0 + $1.1 }))
+        }
+        line("changed file:  \(touched) (put back afterwards)")
+        line("warm output identical to cold: \(identical ? "yes" : "NO")")
+        line(
+            String(
+                format: "goals:         cold ≤ 2× bare parse: %@ (%.2f×)",
+                cold.seconds <= 2 * parse.seconds ? "met" : "not met", cold.seconds / parse.seconds))
+        line(
+            String(
+                format: "               warm with one file changed ≤ 10%% of cold: %@ (%.1f%%)",
+                body.seconds <= 0.1 * cold.seconds ? "met" : "not met", 100 * body.seconds / cold.seconds))
+        line(
+            String(
+                format: "               peak memory < 1 GB: %@ (%.0f MB)", cold.peakBytes < 1 << 30 ? "met" : "not met",
+                mb(cold.peakBytes)))
+        return out
+    }
+
+    var json: String {
+        func timing(_ t: Timing) -> [String: Any] {
+            var d: [String: Any] = [
+                "seconds": t.seconds, "peakMemoryBytes": t.peakBytes, "ratioToBareParse": t.seconds / parse.seconds,
+                "ratioToCold": t.seconds / cold.seconds,
+            ]
+            if let s = t.statistics {
+                d["phases"] = Dictionary(uniqueKeysWithValues: phases(t))
+                d["filesParsed"] = s.filesScanned - s.filesFromCache
+                d["filesResolved"] = s.filesResolved
+            }
+            return d
+        }
+        var top: [String: Any] = [
+            "corpus": corpus, "files": files, "lines": lines, "threads": threads,
+            "nodes": graph.nodes.count, "edges": graph.edges.count, "sites": graph.edges.reduce(0) { $0 + $1.count },
+            "bareParse": ["seconds": parse.seconds, "peakMemoryBytes": parse.peakBytes],
+            "changedFile": touched, "warmIdenticalToCold": identical,
+        ]
+        for (key, _, t) in scans { top[key] = timing(t) }
+        let data = (try? JSONSerialization.data(withJSONObject: top, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import SeamsGraph
+import SeamsKit
+import SeamsReport
+import SeamsScanner
+import SeamsTestSupport
+import Testing
+
+/// Messages a cache reported, collected for assertions.
+private final class Said: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func add(_ s: String) {
+        lock.lock()
+        lines.append(s)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+}
+
+@Suite struct CacheTests {
+    /// A copy of a sample stage to change, and a cache folder beside it (not inside).
+    func workspace(_ stage: String = "Stage0-Legacy") throws -> (tree: String, cache: String) {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("seams-cache-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        let tree = base + "/tree"
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/" + stage).path
+        try FileManager.default.copyItem(atPath: samples, toPath: tree)
+        return (tree, base + "/cache")
+    }
+
+    func scan(_ tree: String, cache: DiskCache?) throws -> (json: String, stats: ScanStatistics) {
+        var request = ScanRequest(paths: ["."])
+        request.workingDirectory = tree
+        request.cache = cache
+        let outcome = try ScanPipeline.run(request)
+        return (GraphJSONReporter.render(outcome.graph), outcome.statistics)
+    }
+
+    func entries(_ root: String) -> [String] {
+        (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+            .filter { $0.split(separator: "/").count == 4 }.sorted()
+    }
+
+    @Test func warmAndColdAreTheSameBytes() throws {
+        let (tree, root) = try workspace()
+        let uncached = try scan(tree, cache: nil)
+        let cold = try scan(tree, cache: DiskCache(root: root))
+        let warm = try scan(tree, cache: DiskCache(root: root))
+        #expect(cold.json == uncached.json)
+        #expect(warm.json == uncached.json)
+        #expect(cold.stats.filesFromCache == 0)
+        #expect(warm.stats.filesFromCache == warm.stats.filesScanned)
+        #expect(warm.stats.filesResolved == 0)
+        #expect(!entries(root).isEmpty)
+    }
+
+    @Test func aChangedBodyIsResolvedAloneAndAChangedSurfaceAgainEverywhere() throws {
+        let (tree, root) = try workspace()
+        _ = try scan(tree, cache: DiskCache(root: root))
+        let before = try scan(tree, cache: nil).json
+        // A body that now names the invoice screen: only this file is parsed and resolved again.
+        let file = tree + "/Sources/FieldDesk/SignInViewController.swift"
+        var text = try String(contentsOfFile: file, encoding: .utf8)
+        let body = try #require(text.range(of: "func retry("))
+        let brace = try #require(text[body.upperBound...].firstIndex(of: "{"))
+        text.insert(contentsOf: "\n        _ = InvoiceViewController.self", at: text.index(after: brace))
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let warm = try scan(tree, cache: DiskCache(root: root))
+        #expect(warm.json == (try scan(tree, cache: nil)).json)
+        #expect(warm.stats.filesFromCache == warm.stats.filesScanned - 1)
+        #expect(warm.stats.filesResolved == 1)
+        #expect(warm.json != before)
+        // A new type other files could name changes the surface: every file is resolved again.
+        try (text + "\nstruct Newcomer {}\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let again = try scan(tree, cache: DiskCache(root: root))
+        #expect(again.json == (try scan(tree, cache: nil)).json)
+        #expect(again.stats.filesResolved == again.stats.filesScanned)
+    }
+
+    @Test func corruptAndTornEntriesAreIgnoredWithANoteAndWrittenAgain() throws {
+        let (tree, root) = try workspace()
+        let expected = try scan(tree, cache: DiskCache(root: root)).json
+        let all = entries(root)
+        #expect(all.count > 4)
+        // One entry cut short, one with a byte flipped, one emptied, one replaced by garbage.
+        for (i, rel) in all.prefix(4).enumerated() {
+            let path = root + "/" + rel
+            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            switch i {
+            case 0: bytes.removeLast(bytes.count / 2)
+            case 1: bytes[bytes.count - 3] ^= 0x40
+            case 2: bytes = []
+            default: bytes = Array("not an entry".utf8)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        }
+        let said = Said()
+        let warm = try scan(tree, cache: DiskCache(root: root, report: { said.add($0) }))
+        #expect(warm.json == expected)
+        #expect(said.all.contains { $0.contains("4 cache entries were unreadable") })
+        // Rewritten: the next run reads them all without a word.
+        let quiet = Said()
+        let next = try scan(tree, cache: DiskCache(root: root, report: { quiet.add($0) }))
+        #expect(next.json == expected)
+        #expect(quiet.all.isEmpty)
+        #expect(next.stats.filesFromCache == next.stats.filesScanned)
+        #expect(next.stats.filesResolved == 0)
+    }
+
+    @Test func anotherVersionsCacheIsNeverRead() throws {
+        let (tree, root) = try workspace()
+        let first = try scan(tree, cache: DiskCache(root: root, version: "v0.0.1-test"))
+        let other = try scan(tree, cache: DiskCache(root: root, version: "v0.0.2-test"))
+        #expect(other.stats.filesFromCache == 0)
+        #expect(other.json == first.json)
+        #expect(
+            (try FileManager.default.contentsOfDirectory(atPath: root)).sorted() == ["v0.0.1-test", "v0.0.2-test"])
+    }
+
+    @Test func anUnwritableCacheGivesOneWarningAndTheScanGoesOn() throws {
+        let (tree, root) = try workspace()
+        // A file where the folder should be: nothing can be created under it, even by root.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: root))
+        let said = Said()
+        let result = try scan(tree, cache: DiskCache(root: root + "/seams", report: { said.add($0) }))
+        #expect(result.json == (try scan(tree, cache: nil)).json)
+        #expect(said.all.count == 1)
+        #expect(said.all.first?.contains("cannot write the cache") == true)
+    }
+
+    @Test func aCacheInsideTheScannedTreeIsNotUsed() throws {
+        let (tree, _) = try workspace()
+        let said = Said()
+        let result = try scan(tree, cache: DiskCache(root: tree + "/.cache", report: { said.add($0) }))
+        #expect(result.json == (try scan(tree, cache: nil)).json)
+        #expect(!FileManager.default.fileExists(atPath: tree + "/.cache"))
+        #expect(said.all.count == 1 && said.all[0].contains("inside the scanned folder"))
+    }
+
+    @Test func overTheLimitTheLeastRecentlyUsedEntriesGo() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("seams-lru-\(UUID().uuidString)").path
+        let dir = base + "/v1/facts/00"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // Ten entries of 1,000 bytes, used one second apart: entry 0 longest ago.
+        for i in 0..<10 {
+            let path = "\(dir)/entry\(i)"
+            try Data(repeating: 7, count: 1000).write(to: URL(fileURLWithPath: path))
+            var times = [timespec(tv_sec: 1_000_000 + i, tv_nsec: 0), timespec(tv_sec: 1_000_000 + i, tv_nsec: 0)]
+            utimensat(AT_FDCWD, path, &times, 0)
+        }
+        #expect(DiskCache.trim(root: base, toBytes: 20_000) == 0)
+        let removed = DiskCache.trim(root: base, toBytes: 8_000)
+        // Down to 3/4 of the limit: the four oldest go.
+        #expect(removed == 4_000)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(left == (4..<10).map { "entry\($0)" })
+        let cleaned = try DiskCache.clean(root: base)
+        #expect(cleaned.files == 6)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: base))?.isEmpty ?? true)
+    }
+}
