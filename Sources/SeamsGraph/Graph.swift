@@ -36,6 +36,9 @@ public enum SiteKind: String, Codable, Sendable, CaseIterable, Comparable {
     public var isSoft: Bool { self == .notification || self == .callback }
 
     public static func < (lhs: SiteKind, rhs: SiteKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Every kind in order, computed once.
+    static let sortedCases = allCases.sorted()
 }
 
 /// One place in the sources where a dependency is made.
@@ -121,8 +124,9 @@ public struct Edge: Hashable, Codable, Sendable {
         self.to = to
         self.sites = sites
         self.count = sites.count
-        var kinds: [SiteKind] = []
-        for kind in SiteKind.allCases.sorted() where sites.contains(where: { $0.kind == kind }) { kinds.append(kind) }
+        var present = Set<SiteKind>()
+        for site in sites { present.insert(site.kind) }
+        let kinds = SiteKind.sortedCases.filter(present.contains)
         self.kinds = kinds
         self.soft = !kinds.isEmpty && kinds.allSatisfy(\.isSoft)
     }

@@ -26,6 +26,10 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     private var madeFolders: Set<String> = []
     private var bytesWritten = 0
     private var discarded = 0
+    /// Entries kept in memory too (`seams watch`): read there first.
+    private var memory: [String: [UInt8]]?
+    /// Memory only: nothing is read from or written to disk.
+    public let diskless: Bool
 
     /// - Parameters:
     ///   - root: the cache folder (`--cache-dir`, else `DiskCache.defaultRoot()`).
@@ -38,6 +42,37 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         self.folder = root + "/" + version
         self.limitBytes = limitBytes
         self.report = report
+        diskless = false
+    }
+
+    /// A cache in memory only, for `seams watch --no-cache`.
+    public init(inMemoryReporting report: @escaping @Sendable (String) -> Void = { _ in }) {
+        root = ""
+        folder = ""
+        limitBytes = 0
+        self.report = report
+        diskless = true
+        memory = [:]
+    }
+
+    /// Keeps every entry read or written in memory as well, so a long-running process asks
+    /// the disk at most once per entry.
+    public func keepInMemory() {
+        lock.lock()
+        if memory == nil { memory = [:] }
+        lock.unlock()
+    }
+
+    private func remembered(_ kind: String, _ key: String) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return memory?[kind + "/" + key]
+    }
+
+    private func remember(_ kind: String, _ key: String, _ bytes: [UInt8]) {
+        lock.lock()
+        if memory != nil { memory![kind + "/" + key] = bytes }
+        lock.unlock()
     }
 
     /// `$XDG_CACHE_HOME/seams`, else `~/.cache/seams`; nil when neither can be known.
@@ -67,6 +102,14 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     }
 
     public func read(kind: String, key: String) -> [UInt8]? {
+        if let known = remembered(kind, key) { return known }
+        if diskless { return nil }
+        guard let bytes = readFromDisk(kind: kind, key: key) else { return nil }
+        remember(kind, key, bytes)
+        return bytes
+    }
+
+    private func readFromDisk(kind: String, key: String) -> [UInt8]? {
         let file = path(kind, key).file
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -89,6 +132,8 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     }
 
     public func write(kind: String, key: String, bytes: [UInt8]) {
+        remember(kind, key, bytes)
+        if diskless { return }
         lock.lock()
         let failed = writeFailed
         lock.unlock()
@@ -110,8 +155,9 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     }
 
     public func discard(kind: String, key: String) {
-        unlink(path(kind, key).file)
+        if !diskless { unlink(path(kind, key).file) }
         lock.lock()
+        memory?[kind + "/" + key] = nil
         discarded += 1
         lock.unlock()
     }
@@ -172,7 +218,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
                 "note: \(bad) cache entr\(bad == 1 ? "y was" : "ies were") unreadable (torn or corrupt); "
                     + "ignored and written again")
         }
-        if wrote { Self.trim(root: root, toBytes: limitBytes) }
+        if wrote && !diskless { Self.trim(root: root, toBytes: limitBytes) }
     }
 
     /// An entry of the cache: a file under a build's folder.

@@ -110,6 +110,7 @@ public enum ScanPipeline {
     /// the scanned tree unless asked.
     private static func usableCache(_ request: ScanRequest, cwd: String) -> DiskCache? {
         guard let cache = request.cache else { return nil }
+        if cache.diskless { return cache }
         let folder = PathTools.absolute(cache.root, base: cwd)
         for path in request.paths {
             let scanned = PathTools.absolute(path, base: cwd)

@@ -186,10 +186,18 @@ public struct ProjectLayout: Sendable {
             }
         }
         var targets: [(project: XcodeProject, target: XcodeProject.Target, files: Set<String>)] = []
+        // Targets share most files: each path is resolved once.
+        var realPaths: [String: String] = [:]
+        func real(_ path: String) -> String {
+            if let known = realPaths[path] { return known }
+            let resolved = PathTools.realPath(path) ?? path
+            realPaths[path] = resolved
+            return resolved
+        }
         for p in projects {
             projectPackages += p.localPackages.map { (p.name, $0) }
             for t in p.targets where !t.swiftFiles.isEmpty {
-                targets.append((p, t, Set(t.swiftFiles.map { PathTools.realPath($0) ?? $0 })))
+                targets.append((p, t, Set(t.swiftFiles.map(real))))
             }
         }
         // Folding: larger targets first, so a variant folds into the fullest target holding it.
@@ -248,7 +256,7 @@ public struct ProjectLayout: Sendable {
         var uncompiled: [String] = []
         for i in files {
             let f = input.files[i]
-            let key = PathTools.realPath(f.absolute) ?? f.absolute
+            let key = real(f.absolute)
             if let us = unitsOfFile[key] {
                 for u in us { assignments.append((i, u)) }
             } else if targets.contains(where: { $0.files.contains(key) }) {

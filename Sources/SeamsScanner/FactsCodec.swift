@@ -38,7 +38,7 @@ enum FactsCodec {
         let surfaceLocations = surface.locations!.bytes
 
         var head = ByteWriter(capacity: surface.bytes.count + bodies.bytes.count + 256)
-        head.count(facts.lines)
+        head.uint(UInt64(facts.lines))
         head.list(facts.diagnostics) { w, d in
             w.optionalString(d.file)
             w.bool(d.line != nil)
@@ -61,7 +61,7 @@ enum FactsCodec {
         guard let payload = EntryFrame.unwrap(entry, format: format) else { return nil }
         do {
             var r = ByteReader(entry, from: payload.lowerBound)
-            let lines = try r.count()
+            let lines = Int(truncatingIfNeeded: try r.uint())
             let diagnostics = try r.list { r -> Diagnostic in
                 let file = try r.optionalString()
                 let line = try r.bool() ? try r.int() : nil

@@ -11,6 +11,9 @@ struct SeamsCommand: ParsableCommand {
             Exit codes: 0 success, 1 violations, 2 could not run, 64 usage error.
             """,
         version: SeamsVersion.current,
-        subcommands: [ScanCommand.self, GraphCommand.self, DiffCommand.self, CheckCommand.self, UntangleCommand.self]
+        subcommands: [
+            ScanCommand.self, GraphCommand.self, DiffCommand.self, CheckCommand.self, UntangleCommand.self,
+            WatchCommand.self, CacheCommand.self,
+        ]
     )
 }

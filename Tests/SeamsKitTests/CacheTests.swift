@@ -61,6 +61,17 @@ private final class Said: @unchecked Sendable {
         #expect(!entries(root).isEmpty)
     }
 
+    @Test func aFileOfCommentsIsReadBackToo() throws {
+        // Its line count is larger than its facts: a count that is not a length of bytes.
+        let (tree, root) = try workspace()
+        let comments = String(repeating: "// a comment line\n", count: 300)
+        try ("import Foundation\n" + comments).write(
+            toFile: tree + "/Sources/FieldDesk/Notes.swift", atomically: true, encoding: .utf8)
+        _ = try scan(tree, cache: DiskCache(root: root))
+        let warm = try scan(tree, cache: DiskCache(root: root))
+        #expect(warm.stats.filesFromCache == warm.stats.filesScanned)
+    }
+
     @Test func aChangedBodyIsResolvedAloneAndAChangedSurfaceAgainEverywhere() throws {
         let (tree, root) = try workspace()
         _ = try scan(tree, cache: DiskCache(root: root))

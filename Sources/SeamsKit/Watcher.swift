@@ -1,0 +1,99 @@
+import Foundation
+import SeamsProject
+import SeamsRules
+import SeamsScanner
+
+/// What one run of `seams watch` found, against the run before it.
+public struct WatchReport: Sendable {
+    /// Violations that were not there before (all of them on the first run).
+    public var new: [Violation] = []
+    /// Violations that are gone.
+    public var fixed: [Violation] = []
+    /// Violations now, baselined ones aside.
+    public var total = 0
+    /// Why the check could not run (a config mid-edit, no files): the watch goes on.
+    public var problem: String?
+    public var seconds = 0.0
+    public var first = false
+}
+
+/// `seams watch`: the check again whenever a watched file changes, with the scan kept warm in
+/// memory (each file's facts and sites), reporting what changed since the last run.
+public final class Watcher {
+    public let request: CheckRequest
+    private var previous: [BaselineEntry: Violation]?
+
+    public init(request: CheckRequest, cache: DiskCache) {
+        var r = request
+        cache.keepInMemory()
+        r.scan.cache = cache
+        self.request = r
+    }
+
+    /// A digest of the watched files' names, sizes and times: Swift sources, manifests, Xcode
+    /// projects, configs and baselines under the scanned paths, and the config named.
+    public func fingerprint() -> String {
+        let cwd = request.scan.workingDirectory ?? FileManager.default.currentDirectoryPath
+        var rows: [String] = []
+        func add(_ path: String) {
+            var info = stat()
+            if stat(path, &info) == 0 {
+                rows.append("\(path)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\t\(info.st_ino)")
+            }
+        }
+        for path in request.scan.paths {
+            let root = PathTools.absolute(path, base: cwd)
+            add(root)
+            guard PathTools.isDirectory(root) == true, let walker = FileManager.default.enumerator(atPath: root) else {
+                continue
+            }
+            while let rel = walker.nextObject() as? String {
+                let name = PathTools.baseName(rel)
+                if name.hasPrefix(".") || name == "DerivedData" || name == "Pods" {
+                    if (walker.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
+                        walker.skipDescendants()
+                    }
+                    continue
+                }
+                if name.hasSuffix(".swift") || name.hasSuffix(".yml") || name.hasSuffix(".json")
+                    || name == "project.pbxproj" || name.hasSuffix(".xcworkspacedata")
+                {
+                    add(root + "/" + rel)
+                }
+            }
+        }
+        for extra in [request.scan.configPath, request.baselinePath].compactMap({ $0 }) {
+            add(PathTools.absolute(extra, base: cwd))
+        }
+        var h = StableHash()
+        for row in rows.sorted() { h.combine(row) }
+        return h.hex
+    }
+
+    /// Runs the check and compares it with the last run.
+    public func check() -> WatchReport {
+        var report = WatchReport()
+        let start = DispatchTime.now()
+        let outcome: CheckOutcome
+        do {
+            outcome = try CheckPipeline.run(request)
+        } catch {
+            report.problem = (error as? SeamsError)?.description ?? "\(error)"
+            report.seconds = secondsSince(start)
+            return report
+        }
+        let now = outcome.result.violations.filter { !$0.baselined }
+        var byKey: [BaselineEntry: Violation] = [:]
+        for v in now where byKey[v.key] == nil { byKey[v.key] = v }
+        report.total = byKey.count
+        report.first = previous == nil
+        let before = previous ?? [:]
+        report.new = now.filter { before[$0.key] == nil && byKey[$0.key] == $0 }
+        report.fixed = before.values.filter { byKey[$0.key] == nil }.sorted {
+            ($0.location, $0.rule, $0.summary) < ($1.location, $1.rule, $1.summary)
+        }
+        previous = byKey
+        report.seconds = secondsSince(start)
+        return report
+    }
+}

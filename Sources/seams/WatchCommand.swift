@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import SeamsKit
+import SeamsRules
+
+/// Set by SIGINT, SIGTERM or SIGHUP: the watch loop ends at its next turn.
+nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
+
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Check again whenever a Swift file or seams.yml changes; print only new and fixed violations.",
+        discussion: """
+            The scan stays warm in memory: a change parses and resolves again only what it can
+            affect. Watched: Swift files, Package.swift, Xcode projects, seams.yml and baselines
+            under the paths. A config that does not load is reported and the watch goes on.
+            Ctrl-C stops it (exit 0).
+            """
+    )
+
+    @Argument(help: "Folders or .swift files to watch and check.", completion: .directory)
+    var paths: [String] = ["."]
+
+    @OptionGroup var source: SourceFlags
+
+    @Option(help: "Accept the violations recorded in this file (default: 'baseline:' in seams.yml).")
+    var baseline: String?
+
+    @Option(help: "Seconds between looks at the files.")
+    var interval = 0.5
+
+    func validate() throws {
+        guard interval >= 0.05 && interval <= 3600 else {
+            throw ValidationError("--interval must be between 0.05 and 3600 seconds, not \(interval)")
+        }
+    }
+
+    func run() throws {
+        var request = CheckRequest(scan: source.request(paths: paths))
+        request.baselinePath = baseline
+        let report: @Sendable (String) -> Void = { Console.toStandardError("seams: \($0)\n") }
+        let cache = request.scan.cache ?? DiskCache(inMemoryReporting: report)
+        let watcher = Watcher(request: request, cache: cache)
+        Self.catchStopSignals()
+        Console.status("watching \(paths.joined(separator: " ")); Ctrl-C stops")
+        var seen = ""
+        while stopRequested == 0 {
+            let now = watcher.fingerprint()
+            if now != seen {
+                seen = now
+                show(watcher.check())
+            }
+            var slept = 0.0
+            while slept < interval && stopRequested == 0 {
+                usleep(50_000)
+                slept += 0.05
+            }
+        }
+        Console.status("watch stopped")
+    }
+
+    private func show(_ r: WatchReport) {
+        var out = ""
+        let stamp = String(format: "%.2f s", r.seconds)
+        if let problem = r.problem {
+            out += "seams watch: could not check (\(stamp)):\n\(problem)\n"
+        } else {
+            for v in r.new { out += "+ \(line(v))\n" }
+            for v in r.fixed { out += "- fixed: \(line(v))\n" }
+            let changes = r.first ? "" : "\(r.new.count) new, \(r.fixed.count) fixed; "
+            out += "seams watch: \(changes)\(r.total) violation\(r.total == 1 ? "" : "s") (\(stamp))\n"
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    private func line(_ v: Violation) -> String {
+        let place = v.location.line > 0 ? "\(v.location.file):\(v.location.line)" : v.location.file
+        return "\(place): \(v.severity.rawValue): [\(v.rule)] \(v.summary)"
+    }
+
+    /// Stop at the next turn of the loop rather than in the middle of a check. A runner that
+    /// blocks these signals for its children is overruled: Ctrl-C must work.
+    private static func catchStopSignals() {
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { signal(sig) { _ in stopRequested = 1 } }
+    }
+}
