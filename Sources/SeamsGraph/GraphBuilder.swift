@@ -30,7 +30,9 @@ public struct GraphBuilder: Sendable {
     }
 
     private static func sortedUnique(_ list: [Site]) -> [Site] {
-        let sorted = list.sorted()
+        // Sites usually come in order already (each file's in order, files in order).
+        let inOrder = list.indices.dropFirst().allSatisfy { !(list[$0] < list[$0 - 1]) }
+        let sorted = inOrder ? list : list.sorted()
         var out: [Site] = []
         out.reserveCapacity(sorted.count)
         for site in sorted where out.last != site { out.append(site) }

@@ -60,6 +60,8 @@ final class Resolver {
                 let (decl, scope) = items[i]
                 for code in decl.code { worker.run(code, scope: scope, env: Env()) }
             }
+            // In site order: the graph then joins files' runs without sorting them again.
+            worker.recorded.sort { $0.2 < $1.2 }
             results.store(FileResolution(sites: worker.recorded, notifications: worker.notifications), at: file)
         }
         for worker in workers {
