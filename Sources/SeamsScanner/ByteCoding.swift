@@ -176,16 +176,7 @@ struct ByteReader {
             return (Int32(truncatingIfNeeded: try uint()), Int32(truncatingIfNeeded: try uint()))
         }
         func next() throws -> Int32 {
-            var result: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                guard locationOffset < locationEnd, shift < 64 else { throw CorruptEntry() }
-                let b = bytes[locationOffset]
-                locationOffset += 1
-                result |= UInt64(b & 0x7F) << shift
-                if b < 0x80 { return Int32(truncatingIfNeeded: result) }
-                shift += 7
-            }
+            Int32(truncatingIfNeeded: try Self.varint(bytes, at: &locationOffset, end: locationEnd))
         }
         return (try next(), try next())
     }
@@ -193,6 +184,11 @@ struct ByteReader {
     var atEnd: Bool { offset >= end }
 
     mutating func uint() throws -> UInt64 {
+        try Self.varint(bytes, at: &offset, end: end)
+    }
+
+    /// A variable-length integer at `offset`, which moves past it.
+    private static func varint(_ bytes: [UInt8], at offset: inout Int, end: Int) throws -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
