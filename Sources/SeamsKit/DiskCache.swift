@@ -292,8 +292,6 @@ extension DiskCache: ManifestAnswers {
     }
 
     public func store(_ answer: Data, forInputs inputs: [(String, Data)]) {
-        let key = Self.key(inputs)
-        if read(kind: "manifests", key: key).map({ Data($0) }) == answer { return }
-        write(kind: "manifests", key: key, bytes: [UInt8](answer))
+        write(kind: "manifests", key: Self.key(inputs), bytes: [UInt8](answer))
     }
 }

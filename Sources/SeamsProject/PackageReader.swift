@@ -137,16 +137,13 @@ public enum PackageReader {
         dir: String, swift: String, timeout: TimeInterval = 120, answers: ManifestAnswers? = nil
     ) throws -> [PackageTargets.Target] {
         let inputs = answerInputs(dir: dir, swift: swift)
-        let json: Data
-        if let answers, let known = answers.answer(forInputs: inputs) {
-            json = known
-        } else {
-            json = try dumpPackage(dir: dir, swift: swift, timeout: timeout)
-        }
+        let known = answers?.answer(forInputs: inputs)
+        let json = try known ?? dumpPackage(dir: dir, swift: swift, timeout: timeout)
         guard let top = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
             let targets = top["targets"] as? [[String: Any]]
         else { throw DescribeError(description: "its answer has no targets") }
-        answers?.store(json, forInputs: inputs)
+        // Only a fresh answer that reads is kept.
+        if known == nil { answers?.store(json, forInputs: inputs) }
         return targets.compactMap { t in
             guard let name = t["name"] as? String else { return nil }
             let kind: ManifestTarget.Kind

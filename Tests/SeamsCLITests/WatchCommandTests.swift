@@ -84,3 +84,33 @@ import Testing
         #expect(wait(for: 5, stderr) { $0.contains("watch stopped") })
     }
 }
+
+/// Several `seams scan` processes filling one cache at once: none sees half an entry.
+@Suite struct SharedCacheTests {
+    @Test func concurrentProcessesOnOneCacheAgreeAndLeaveItWhole() throws {
+        let dir = try TempDir()
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/Stage0-Legacy").path
+        let expected = try seams(["scan", sample, "--no-cache"], in: dir.path)
+        #expect(expected.status == 0)
+        let cache = dir.path + "/cache"
+        let runs = (0..<4).map { i -> Process in
+            let p = Process()
+            p.executableURL = seamsBinary()
+            p.arguments = ["scan", sample, "--cache-dir", cache, "-o", "\(dir.path)/out\(i).json"]
+            p.standardError = FileHandle.nullDevice
+            return p
+        }
+        for p in runs { try p.run() }
+        for p in runs { p.waitUntilExit() }
+        for (i, p) in runs.enumerated() {
+            #expect(p.terminationStatus == 0)
+            #expect(try String(contentsOfFile: "\(dir.path)/out\(i).json", encoding: .utf8) == expected.stdout)
+        }
+        // Whole entries only: a warm run reads every one of them without a note.
+        let warm = try seams(["scan", sample, "--cache-dir", cache], in: dir.path)
+        #expect(warm.stdout == expected.stdout)
+        #expect(!warm.stderr.contains("unreadable"))
+        #expect(!warm.stderr.contains("warning"))
+    }
+}
