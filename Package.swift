@@ -35,10 +35,14 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        .target(name: "SeamsRules", dependencies: ["SeamsGraph", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SeamsTestability", dependencies: ["SeamsGraph"]),
+        .target(
+            name: "SeamsRules",
+            dependencies: ["SeamsGraph", "SeamsTestability", .product(name: "Yams", package: "Yams")]),
         // Cut plans for the tangles: which dependencies to break first, how, and what it buys.
         .target(name: "SeamsUntangle", dependencies: ["SeamsGraph", "SeamsRules"]),
-        .target(name: "SeamsReport", dependencies: ["SeamsGraph", "SeamsRules", "SeamsUntangle"]),
+        .target(
+            name: "SeamsReport", dependencies: ["SeamsGraph", "SeamsRules", "SeamsUntangle", "SeamsTestability"]),
         // The only code that touches C: DOT text in, picture bytes out, through libgvc.
         .systemLibrary(
             name: "CGraphviz",
@@ -50,7 +54,7 @@ let package = Package(
             name: "SeamsKit",
             dependencies: [
                 "SeamsGraph", "SeamsProject", "SeamsScanner", "SeamsRules", "SeamsUntangle", "SeamsReport",
-                "SeamsRender",
+                "SeamsRender", "SeamsTestability",
             ]
         ),
         .executableTarget(
@@ -79,6 +83,8 @@ let package = Package(
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
+        .testTarget(
+            name: "SeamsTestabilityTests", dependencies: ["SeamsTestability", "SeamsScanner", "SeamsGraph"]),
         .testTarget(
             name: "SeamsUntangleTests", dependencies: ["SeamsUntangle", "SeamsGraph", "SeamsRules", "SeamsTestSupport"]),
         .testTarget(name: "SeamsProjectTests", dependencies: ["SeamsProject"], exclude: ["Fixtures"]),

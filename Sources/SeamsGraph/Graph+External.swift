@@ -10,6 +10,9 @@ extension Graph {
         }
         let keptNodes = nodes.filter { !$0.external && ($0.kind != .fileScope || connected.contains($0.id)) }
         // Filtering keeps the canonical order.
-        return Graph(canonicalRoot: root, modules: modules, nodes: keptNodes, edges: kept, diagnostics: diagnostics)
+        // Uses of external types stay: a system service is one.
+        return Graph(
+            canonicalRoot: root, modules: modules, nodes: keptNodes, edges: kept, diagnostics: diagnostics,
+            uses: uses.filter { !external.contains($0.from) })
     }
 }

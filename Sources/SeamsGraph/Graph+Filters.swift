@@ -12,7 +12,8 @@ extension Graph {
     public func restricted(to keep: Set<String>) -> Graph {
         Graph(
             canonicalRoot: root, modules: modules, nodes: nodes.filter { keep.contains($0.id) },
-            edges: edges.filter { keep.contains($0.from) && keep.contains($0.to) }, diagnostics: diagnostics)
+            edges: edges.filter { keep.contains($0.from) && keep.contains($0.to) }, diagnostics: diagnostics,
+            uses: uses.filter { keep.contains($0.from) })
     }
 
     /// The neighbourhood of `ids`: nodes within `depth` edges in the given direction.
@@ -44,7 +45,8 @@ extension Graph {
         let members = Set(analysis.components.joined())
         return Graph(
             canonicalRoot: root, modules: modules, nodes: nodes.filter { members.contains($0.id) },
-            edges: edges.filter { analysis.isCyclic(from: $0.from, to: $0.to) }, diagnostics: diagnostics)
+            edges: edges.filter { analysis.isCyclic(from: $0.from, to: $0.to) }, diagnostics: diagnostics,
+            uses: uses.filter { members.contains($0.from) })
     }
 
     public func excludingModules(_ names: Set<String>) -> Graph {
@@ -84,7 +86,8 @@ extension Graph {
                 kept.append(Edge(from: edge.from, to: edge.to, sortedUniqueSites: sites))
             }
         }
-        return Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: kept, diagnostics: diagnostics)
+        return Graph(
+            canonicalRoot: root, modules: modules, nodes: nodes, edges: kept, diagnostics: diagnostics, uses: uses)
     }
 
     /// Without the soft sites (notification, callback): the dependencies the compiler sees.

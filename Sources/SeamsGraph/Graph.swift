@@ -48,13 +48,39 @@ public struct Site: Hashable, Codable, Sendable, Comparable {
     public var column: Int
     public var kind: SiteKind
     public var inferred: Bool
+    /// The member of the referring type the site sits in, as Swift names it: `init(api:)`,
+    /// `viewDidLoad()`, `title` (a property's type, initializer or accessors), `subscript(_:)`,
+    /// `deinit`; nil in a declaration's header (inheritance, attributes) or top-level code.
+    public var member: String?
 
-    public init(file: String, line: Int, column: Int, kind: SiteKind) {
+    public init(file: String, line: Int, column: Int, kind: SiteKind, member: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.kind = kind
         self.inferred = kind.isInferred
+        self.member = member
+    }
+
+    enum CodingKeys: String, CodingKey { case file, line, column, kind, inferred, member }
+
+    /// Scans saved before sites named their member still read.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            file: try c.decode(String.self, forKey: .file), line: try c.decode(Int.self, forKey: .line),
+            column: try c.decode(Int.self, forKey: .column), kind: try c.decode(SiteKind.self, forKey: .kind),
+            member: try c.decodeIfPresent(String.self, forKey: .member))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(inferred, forKey: .inferred)
+        try c.encode(member, forKey: .member)
     }
 
     public static func < (a: Site, b: Site) -> Bool {
@@ -173,7 +199,8 @@ public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
 
 /// The dependency graph of a scanned tree: the JSON contract of `seams scan`.
 public struct Graph: Hashable, Codable, Sendable {
-    public static let currentSchemaVersion = 1
+    /// 2: sites name their member; `uses` lists what code does that a test cannot replace.
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     public var root: String
@@ -181,32 +208,57 @@ public struct Graph: Hashable, Codable, Sendable {
     public var nodes: [Node]
     public var edges: [Edge]
     public var diagnostics: [Diagnostic]
+    /// Static reads and calls, constructions, global reads, free calls, downcasts and static
+    /// state, for the testability analysis; empty in collapsed graphs.
+    public var uses: [Use]
+
+    enum CodingKeys: String, CodingKey { case schemaVersion, root, modules, nodes, edges, diagnostics, uses }
 
     /// Builds a graph in canonical order: everything sorted on total keys.
-    public init(root: String, modules: [ModuleInfo], nodes: [Node], edges: [Edge], diagnostics: [Diagnostic]) {
+    public init(
+        root: String, modules: [ModuleInfo], nodes: [Node], edges: [Edge], diagnostics: [Diagnostic],
+        uses: [Use] = []
+    ) {
         self.schemaVersion = Graph.currentSchemaVersion
         self.root = root
         self.modules = modules.sorted { $0.name < $1.name }
         self.nodes = nodes.sorted { $0.id < $1.id }
         self.edges = edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         self.diagnostics = Array(Set(diagnostics)).sorted()
+        self.uses = Use.canonical(uses)
     }
 
     /// For parts already in canonical order (a filtered canonical graph): no re-sorting.
-    init(canonicalRoot root: String, modules: [ModuleInfo], nodes: [Node], edges: [Edge], diagnostics: [Diagnostic]) {
+    init(
+        canonicalRoot root: String, modules: [ModuleInfo], nodes: [Node], edges: [Edge], diagnostics: [Diagnostic],
+        uses: [Use] = []
+    ) {
         self.schemaVersion = Graph.currentSchemaVersion
         self.root = root
         self.modules = modules
         self.nodes = nodes
         self.edges = edges
         self.diagnostics = diagnostics
+        self.uses = uses
+    }
+
+    /// Scans saved with schema 1 have no uses.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        root = try c.decode(String.self, forKey: .root)
+        modules = try c.decode([ModuleInfo].self, forKey: .modules)
+        nodes = try c.decode([Node].self, forKey: .nodes)
+        edges = try c.decode([Edge].self, forKey: .edges)
+        diagnostics = try c.decode([Diagnostic].self, forKey: .diagnostics)
+        uses = try c.decodeIfPresent([Use].self, forKey: .uses) ?? []
     }
 
     /// The same graph with more diagnostics.
     public func adding(diagnostics more: [Diagnostic]) -> Graph {
         Graph(
             canonicalRoot: root, modules: modules, nodes: nodes, edges: edges,
-            diagnostics: Array(Set(diagnostics + more)).sorted())
+            diagnostics: Array(Set(diagnostics + more)).sorted(), uses: uses)
     }
 
     public func node(_ id: String) -> Node? { nodes.first { $0.id == id } }

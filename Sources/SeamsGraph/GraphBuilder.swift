@@ -4,6 +4,7 @@ public struct GraphBuilder: Sendable {
     /// Sites are appended as found (duplicates too) and sorted and de-duplicated once, in build.
     private var sites: [EdgeKey: [Site]] = [:]
     public var diagnostics: [Diagnostic] = []
+    public var uses: [Use] = []
 
     private struct EdgeKey: Hashable, Sendable {
         var from: String
@@ -49,10 +50,13 @@ public struct GraphBuilder: Sendable {
         for node in other.nodes.values { add(node) }
         for (key, list) in other.sites { sites[key, default: []].append(contentsOf: list) }
         diagnostics += other.diagnostics
+        uses += other.uses
     }
 
     public func build(root: String, modules: [ModuleInfo]) -> Graph {
         let edges = sites.map { Edge(from: $0.key.from, to: $0.key.to, sortedUniqueSites: Self.sortedUnique($0.value)) }
-        return Graph(root: root, modules: modules, nodes: Array(nodes.values), edges: edges, diagnostics: diagnostics)
+        return Graph(
+            root: root, modules: modules, nodes: Array(nodes.values), edges: edges, diagnostics: diagnostics, uses: uses
+        )
     }
 }

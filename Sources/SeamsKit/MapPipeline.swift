@@ -1,5 +1,6 @@
 import Foundation
 import SeamsGraph
+import SeamsTestability
 import SeamsReport
 import SeamsRender
 import SeamsRules
@@ -29,6 +30,8 @@ public struct MapRequest: Sendable {
     public var cuts: UntanglePlan?
     /// Plan the cuts first (with the config's `untangle:` settings), then draw them.
     public var planCuts = false
+    /// Fill nodes by testability cost (`seams testability`) instead of by module.
+    public var testability = false
 
     public init(scan: ScanRequest) {
         self.scan = scan
@@ -62,11 +65,14 @@ public enum MapPipeline {
             untangler.settings = outcome.config.untangle
             request.cuts = untangler.plan(outcome.graph)
         }
-        return try draw(outcome.graph, request)
+        let report = request.testability ? TestabilityPipeline.analyse(outcome.graph, config: outcome.config) : nil
+        return try draw(outcome.graph, request, testability: report)
     }
 
     /// Filters, encodes and renders a graph already scanned (or made by a tool).
-    public static func draw(_ scanned: Graph, _ request: MapRequest) throws -> MapOutcome {
+    public static func draw(
+        _ scanned: Graph, _ request: MapRequest, testability: TestabilityReport? = nil
+    ) throws -> MapOutcome {
         var notes: [String] = []
         var (graph, cycles) = try filter(scanned, request)
         if graph.nodes.count > collapseAbove && request.collapse == nil {
@@ -79,6 +85,10 @@ public enum MapPipeline {
         options.cycles = cycles
         options.edgeLabels = request.edgeLabels
         options.clusters = request.collapse == nil && request.scan.granularity != .module
+        if let testability {
+            options.nodeAttributes = TestabilityMap.nodeAttributes(testability)
+            options.customLegend = TestabilityMap.legend
+        }
         let tangles = request.cuts?.components ?? []
         for (number, component) in tangles.enumerated() {
             for cut in component.decided + component.cuts {
@@ -140,15 +150,20 @@ public enum MapPipeline {
 
     /// A focus name: a node id, a type name, or the end of a qualified name.
     static func resolve(_ name: String, in graph: Graph) throws -> String {
+        try nodeID(name, in: graph, option: "--focus")
+    }
+
+    /// A node named on the command line (by `option`): its id, its name, or the end of its id.
+    static func nodeID(_ name: String, in graph: Graph, option: String) throws -> String {
         if graph.node(name) != nil { return name }
         let matches = graph.nodes.filter { $0.name == name || $0.id.hasSuffix("." + name) }.map(\.id)
         if matches.count == 1 { return matches[0] }
         if matches.count > 1 {
             throw SeamsError.unknownNode(
-                "--focus \(name) is ambiguous: \(matches.joined(separator: ", ")); give the full id")
+                "\(option) \(name) is ambiguous: \(matches.joined(separator: ", ")); give the full id")
         }
         let hint = Suggestion.hint(for: name, in: graph.nodes.map(\.name))
-        throw SeamsError.unknownNode("--focus \(name): no such type in the scanned code\(hint)")
+        throw SeamsError.unknownNode("\(option) \(name): no such type in the scanned code\(hint)")
     }
 }
 

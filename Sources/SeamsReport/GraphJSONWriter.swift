@@ -45,7 +45,7 @@ struct GraphJSONWriter {
                     5,
                     [
                         ("column", .int(s.column)), ("file", .string(s.file)), ("inferred", .bool(s.inferred)),
-                        ("kind", .string(s.kind.rawValue)), ("line", .int(s.line)),
+                        ("kind", .string(s.kind.rawValue)), ("line", .int(s.line)), ("member", .optional(s.member)),
                     ])
             }
             w.raw(",")
@@ -67,6 +67,21 @@ struct GraphJSONWriter {
         }
         raw(",")
         fields(1, [("root", .string(g.root)), ("schemaVersion", .int(g.schemaVersion))])
+        raw(",")
+        array("uses", g.uses, level: 1) { w, u in
+            w.fields(
+                3,
+                [
+                    ("column", .int(u.column)), ("file", .string(u.file)), ("from", .string(u.from)),
+                    ("kind", .string(u.kind.rawValue)), ("line", .int(u.line)), ("member", .optional(u.member)),
+                    ("path", .string(u.path)), ("targetMember", .optional(u.targetMember)), ("to", .optional(u.to)),
+                ])
+            w.raw(",")
+            w.key("traits", 3)
+            w.list(u.traits, level: 3) { w, t in w.string(t.rawValue) }
+            w.raw(",")
+            w.fields(3, [("valueType", .optional(u.valueType))])
+        }
         newline(0)
         raw("}\n")
     }

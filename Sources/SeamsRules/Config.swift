@@ -1,5 +1,6 @@
 import Foundation
 import SeamsGraph
+import SeamsTestability
 import Yams
 
 /// Yams and SeamsGraph both have a `Node`; here it is always the YAML one.
@@ -10,6 +11,7 @@ public struct SeamsConfig: Sendable {
     public static let fileName = "seams.yml"
     public static let knownKeys = [
         "exclude", "include-external", "targets", "modules", "layers", "baseline", "rules", "untangle",
+        "testability",
     ]
 
     public var path: String?
@@ -30,6 +32,8 @@ public struct SeamsConfig: Sendable {
     public var baselineLocation: ConfigLocation?
     public var rules: [RuleSpec] = []
     public var untangle = UntangleSettings()
+    /// Services added to the built-in table of `seams testability` (`testability: services:`).
+    public var services: [ServicePattern] = []
     /// Every module name the config mentions, with where: each must name a scanned module.
     public var moduleReferences: [(name: String, location: ConfigLocation)] = []
     /// Where each module of `modules:` is defined: each must match some Swift file.
@@ -172,6 +176,8 @@ struct ConfigReader {
                 }
             case "untangle":
                 config.untangle = untangle(value, references: &config.moduleReferences)
+            case "testability":
+                config.services = testability(value)
             default:
                 problem(keyNode, "unknown key '\(key)'" + Suggestion.hint(for: key, in: SeamsConfig.knownKeys))
             }
@@ -285,6 +291,8 @@ struct ConfigReader {
                 if names.count < 2 { problem(value, "'modules' of an independent rule must list two modules or more") }
             case "layers":
                 spec.layers = layers(value, key: "layers", references: &references)
+            case "forbid":
+                spec.forbid = Set(names(value, key: "forbid", of: BlockerKind.self, what: "blocker kind"))
             default:
                 break  // id and kind, read above
             }

@@ -48,6 +48,7 @@ public enum RuleCatalog {
         IndependentRule.self,
         MaxDependenciesRule.self,
         MaxDependentsRule.self,
+        TestableRule.self,
     ]
 
     public static func kind(named name: String) -> (any Rule.Type)? {

@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsTestability
 
 /// The scanned graph as rules see it, with the views they share computed once.
 public final class RuleContext {
@@ -15,6 +16,16 @@ public final class RuleContext {
     }
 
     public func node(_ id: String) -> Node? { nodesByID[id] }
+
+    private var testabilityReport: TestabilityReport?
+
+    /// What blocks each type's unit tests, with the config's services: computed once.
+    public var testability: TestabilityReport {
+        if let r = testabilityReport { return r }
+        let r = TestabilityAnalysis(services: .standard(adding: config.services)).analyse(graph)
+        testabilityReport = r
+        return r
+    }
 
     /// The ids of the nodes of `graph` a matcher accepts: each node is matched once, not once per edge.
     public func ids(of graph: Graph, matching matcher: Matcher) -> Set<String> {

@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsTestability
 
 public enum RuleSeverity: String, Codable, Sendable, CaseIterable, Comparable {
     case error, warning
@@ -37,6 +38,8 @@ public struct RuleSpec: Sendable {
     public var modules: [String] = []
     /// layers: the rule's own list; the config's `layers:` when nil.
     public var layers: [[String]]?
+    /// testable: the blocker kinds that break the rule; every kind when nil.
+    public var forbid: Set<BlockerKind>?
     /// Where the rule starts in the config file.
     public var location: ConfigLocation
 

@@ -155,10 +155,11 @@ struct FactCollector {
             if let ret { code.events.append(.typeUse(ret, .type)) }
             whereClause(d.genericWhereClause, into: &code.events)
             if let body = d.body { self.body(body.statements, into: &code.events) }
-            owner.members.append(
-                MemberFact(
-                    name: d.name.text, kind: .function, isStatic: isStatic(d.modifiers), type: ret,
-                    initializer: nil, params: params, genericNames: generics))
+            let fact = MemberFact(
+                name: d.name.text, kind: .function, isStatic: isStatic(d.modifiers), type: ret,
+                initializer: nil, params: params, genericNames: generics)
+            owner.members.append(fact)
+            code.member = fact.signature
             owner.code.append(code)
         case .initializerDecl(let d):
             let generics = genericNames(d.genericParameterClause)
@@ -168,14 +169,15 @@ struct FactCollector {
             let params = parameters(d.signature.parameterClause, into: &code.events)
             whereClause(d.genericWhereClause, into: &code.events)
             if let body = d.body { block(body.statements, into: &code.events) }
-            owner.members.append(
-                MemberFact(
-                    name: "init", kind: .initializer, isStatic: true, type: nil, initializer: nil,
-                    params: params, genericNames: generics))
+            let fact = MemberFact(
+                name: "init", kind: .initializer, isStatic: true, type: nil, initializer: nil,
+                params: params, genericNames: generics)
+            owner.members.append(fact)
+            code.member = fact.signature
             owner.code.append(code)
         case .deinitializerDecl(let d):
             if let body = d.body {
-                let code = Code()
+                let code = Code(member: "deinit")
                 block(body.statements, into: &code.events)
                 owner.code.append(code)
             }
@@ -188,13 +190,14 @@ struct FactCollector {
             code.events.append(.typeUse(ret, .type))
             whereClause(d.genericWhereClause, into: &code.events)
             accessors(d.accessorBlock, valueType: ret, into: &code.events)
-            owner.members.append(
-                MemberFact(
-                    name: "subscript", kind: .subscript, isStatic: isStatic(d.modifiers), type: ret,
-                    initializer: nil, params: params, genericNames: generics))
+            let fact = MemberFact(
+                name: "subscript", kind: .subscript, isStatic: isStatic(d.modifiers), type: ret,
+                initializer: nil, params: params, genericNames: generics)
+            owner.members.append(fact)
+            code.member = fact.signature
             owner.code.append(code)
         case .enumCaseDecl(let d):
-            let code = Code()
+            let code = Code(member: d.elements.first?.name.text)
             attributes(d.attributes, into: &code.events)
             for element in d.elements {
                 var params: [ParamFact] = []
@@ -214,7 +217,7 @@ struct FactCollector {
         case .typeAliasDecl(let d):
             let generics = genericNames(d.genericParameterClause)
             let target = type(d.initializer.value)
-            let code = Code(genericNames: generics)
+            let code = Code(genericNames: generics, member: d.name.text)
             attributes(d.attributes, into: &code.events)
             code.events.append(.typeUse(target, .type))
             whereClause(d.genericWhereClause, into: &code.events)
@@ -294,7 +297,8 @@ struct FactCollector {
 
     private mutating func variable(_ d: VariableDeclSyntax, into owner: DeclFact) {
         let isStatic = isStatic(d.modifiers)
-        let code = Code()
+        let isVar = d.bindingSpecifier.tokenKind == .keyword(.var)
+        let code = Code(member: d.bindings.first.map { patternNames($0.pattern).joined(separator: ", ") })
         attributes(d.attributes, into: &code.events)
         for binding in d.bindings {
             let annotated = binding.typeAnnotation.map { type($0.type) }
@@ -314,9 +318,13 @@ struct FactCollector {
                         initializer: annotated == nil && names.count == 1 ? initial : nil,
                         params: [], genericNames: [],
                         isStoredInstance: stored && !isStatic && names.count == 1,
-                        isLet: d.bindingSpecifier.tokenKind == .keyword(.let) && initial != nil))
+                        isLet: d.bindingSpecifier.tokenKind == .keyword(.let) && initial != nil,
+                        isStored: stored, isVar: isVar))
             }
             code.events.append(.bind(names.first ?? "_", annotated, initial))
+            if isStatic, stored, names.count == 1 {
+                code.events.append(.declareStatic(names[0], loc(binding.pattern), mutable: isVar))
+            }
             accessors(binding.accessorBlock, valueType: annotated, into: &code.events)
         }
         owner.code.append(code)
@@ -417,7 +425,13 @@ struct FactCollector {
             let t = type(p.type)
             params.append(ParamFact(label: label(p.firstName), type: t))
             let internalName = (p.secondName ?? p.firstName).text
-            events.append(.bind(internalName, t, p.defaultValue.map { expr($0.value) }))
+            if let value = p.defaultValue {
+                events.append(.inDefault(true))
+                events.append(.bind(internalName, t, expr(value.value)))
+                events.append(.inDefault(false))
+            } else {
+                events.append(.bind(internalName, t, nil))
+            }
         }
         return params
     }

@@ -10,7 +10,7 @@ import SeamsGraph
 //   whose references must be resolved again.
 
 enum FactsCodec {
-    static let format: UInt8 = 1
+    static let format: UInt8 = 2
 
     struct Encoded {
         var bytes: [UInt8]
@@ -176,6 +176,8 @@ enum FactsCodec {
         w.list(m.genericNames) { $0.string($1) }
         w.bool(m.isStoredInstance)
         w.bool(m.isLet)
+        w.bool(m.isStored)
+        w.bool(m.isVar)
     }
 
     private static func readMember(_ r: inout ByteReader) throws -> MemberFact {
@@ -192,6 +194,8 @@ enum FactsCodec {
             params: params, genericNames: generics)
         m.isStoredInstance = try r.bool()
         m.isLet = try r.bool()
+        m.isStored = try r.bool()
+        m.isVar = try r.bool()
         return m
     }
 
@@ -297,12 +301,13 @@ enum FactsCodec {
         w.list(c.events) { writeEvent($1, &$0) }
         writeOptionalType(c.returnType, &w)
         w.list(c.genericNames) { $0.string($1) }
+        w.optionalString(c.member)
     }
 
     private static func readCode(_ r: inout ByteReader) throws -> Code {
         Code(
             events: try r.list { try readEvent(&$0) }, returnType: try readOptionalType(&r),
-            genericNames: try r.list { try $0.string() })
+            genericNames: try r.list { try $0.string() }, member: try r.optionalString())
     }
 
     private static let siteKinds = SiteKind.allCases
@@ -343,6 +348,14 @@ enum FactsCodec {
         case .code(let c):
             w.byte(11)
             writeCode(c, &w)
+        case .declareStatic(let name, let l, let mutable):
+            w.byte(12)
+            w.string(name)
+            writeLoc(l, &w)
+            w.bool(mutable)
+        case .inDefault(let on):
+            w.byte(13)
+            w.bool(on)
         }
     }
 
@@ -364,6 +377,8 @@ enum FactsCodec {
         case 9: return .casePattern(try readExpr(&r))
         case 10: return .endSwitch
         case 11: return .code(try readCode(&r))
+        case 12: return .declareStatic(try r.string(), try readLoc(&r), mutable: try r.bool())
+        case 13: return .inDefault(try r.bool())
         default: throw CorruptEntry()
         }
     }

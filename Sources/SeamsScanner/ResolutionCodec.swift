@@ -2,9 +2,11 @@ import SeamsGraph
 
 /// One file's resolved sites and notification uses as bytes, for the cache.
 enum ResolutionCodec {
-    static let format: UInt8 = 2
+    static let format: UInt8 = 3
 
     private static let siteKinds = SiteKind.allCases
+    private static let useKinds = Use.Kind.allCases
+    private static let traits = Use.Trait.allCases
 
     static func encode(_ r: FileResolution) -> [UInt8] {
         var w = ByteWriter(capacity: r.sites.count * 12 + 64)
@@ -19,6 +21,19 @@ enum ResolutionCodec {
             w.string(n.owner)
             writeSite(n.site, &w)
         }
+        w.list(r.uses) { w, u in
+            w.string(u.from)
+            w.optionalString(u.to)
+            w.byte(UInt8(useKinds.firstIndex(of: u.kind)!))
+            w.string(u.path)
+            w.optionalString(u.targetMember)
+            w.optionalString(u.valueType)
+            w.list(u.traits) { w, t in w.byte(UInt8(traits.firstIndex(of: t)!)) }
+            w.string(u.file)
+            w.int(u.line)
+            w.int(u.column)
+            w.optionalString(u.member)
+        }
         return EntryFrame.wrap(w.bytes, format: format)
     }
 
@@ -31,8 +46,26 @@ enum ResolutionCodec {
                 NotificationUse(
                     name: try r.string(), observes: try r.bool(), owner: try r.string(), site: try readSite(&r))
             }
+            let uses = try r.list { r in
+                let from = try r.string()
+                let to = try r.optionalString()
+                let k = Int(try r.byte())
+                guard k < useKinds.count else { throw CorruptEntry() }
+                let path = try r.string()
+                let targetMember = try r.optionalString()
+                let valueType = try r.optionalString()
+                let traitList = try r.list { r in
+                    let t = Int(try r.byte())
+                    guard t < traits.count else { throw CorruptEntry() }
+                    return traits[t]
+                }
+                return Use(
+                    from: from, to: to, kind: useKinds[k], path: path, targetMember: targetMember,
+                    valueType: valueType, traits: traitList, file: try r.string(), line: try r.int(),
+                    column: try r.int(), member: try r.optionalString())
+            }
             guard r.atEnd else { return nil }
-            return FileResolution(sites: sites, notifications: notifications)
+            return FileResolution(sites: sites, notifications: notifications, uses: uses)
         } catch {
             return nil
         }
@@ -43,6 +76,7 @@ enum ResolutionCodec {
         w.int(s.line)
         w.int(s.column)
         w.byte(UInt8(siteKinds.firstIndex(of: s.kind)!))
+        w.optionalString(s.member)
     }
 
     private static func readSite(_ r: inout ByteReader) throws -> Site {
@@ -51,6 +85,6 @@ enum ResolutionCodec {
         let column = try r.int()
         let k = Int(try r.byte())
         guard k < siteKinds.count else { throw CorruptEntry() }
-        return Site(file: file, line: line, column: column, kind: siteKinds[k])
+        return Site(file: file, line: line, column: column, kind: siteKinds[k], member: try r.optionalString())
     }
 }

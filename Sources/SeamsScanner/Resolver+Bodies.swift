@@ -4,7 +4,7 @@ import SeamsGraph
 
 extension Resolver {
     func run(_ code: Code, scope: Scope, env: Env, inheritedReturn: RType? = nil) {
-        let inner = scope.adding(generics: code.genericNames)
+        let inner = scope.inMember(code.member).adding(generics: code.genericNames)
         let ret =
             code.returnType.flatMap { t in quietly { resolveType(t, scope: inner, env: env, kind: .type) } }
             ?? inheritedReturn
@@ -44,6 +44,10 @@ extension Resolver {
                 if !env.subjects.isEmpty { env.subjects.removeLast() }
             case .code(let c):
                 run(c, scope: scope, env: env)
+            case .declareStatic(let name, let loc, let mutable):
+                noteStaticState(name, loc, mutable: mutable, type: env.lookup(name) ?? nil, scope: scope)
+            case .inDefault(let on):
+                inDefaultArgument = on
             }
         }
     }

@@ -24,6 +24,11 @@ extension Resolver {
         var memberLoc: Loc?
         var memberKind: SiteKind = .member
         var skipOwner: String?
+        /// The use this expression's static member chain recorded, and how many members it has.
+        var useIndex: Int?
+        var hops = 0
+        /// A lowercase name nothing declares: a free function of a module not scanned, if called.
+        var unresolvedName: (String, Loc)?
     }
 
     /// Records what is pending in `v` as a plain use, and returns its type.
@@ -88,9 +93,14 @@ extension Resolver {
                 }
             }
             globals = globals.filter { $0.fact.kind != .typeAlias }
-            if !globals.isEmpty { return memberVal(globals, loc: loc) }
+            if !globals.isEmpty {
+                noteGlobalRead(globals, n, loc, scope: scope)
+                return memberVal(globals, loc: loc)
+            }
             if n.first?.isUppercase == true { return Val(typeRef: externalSymbol(n), typeLoc: loc) }
-            return Val()
+            var unresolved = Val()
+            unresolved.unresolvedName = (n, loc)
+            return unresolved
 
         case .selfRef:
             return Val(type: scope.type.map { .nominal($0) })
@@ -117,10 +127,20 @@ extension Resolver {
                 if t.isExternal, name.first?.isUppercase == true, lookupMember(name, in: t, from: scope).isEmpty {
                     return Val(typeRef: externalSymbol("\(t.qualifiedName).\(name)"), typeLoc: nil)
                 }
-                return memberVal(lookupMember(name, in: t, from: scope), loc: loc, skip: t.nodeID)
+                let refs = lookupMember(name, in: t, from: scope)
+                var v = memberVal(refs, loc: loc, skip: t.nodeID)
+                v.useIndex = noteStaticMember(t, name, refs, loc, scope: scope)
+                v.hops = 1
+                return v
             }
             guard let bt = settle(b, scope: scope) else { return Val() }
-            return member(of: bt, name, loc, scope: scope)
+            var v = member(of: bt, name, loc, scope: scope)
+            if let i = b.useIndex, b.hops < 3, emitting {
+                uses[i].path += "." + name
+                v.useIndex = i
+                v.hops = b.hops + 1
+            }
+            return v
 
         case .implicitMember(let name, let loc):
             guard case .nominal(let t)? = expected else { return Val() }
@@ -140,11 +160,17 @@ extension Resolver {
             var candidates = c.candidates
             var result: RType?
             if let t = c.typeRef {
-                if let l = c.typeLoc { emit(t, l, .construct, scope) }
+                if let l = c.typeLoc {
+                    emit(t, l, .construct, scope)
+                    noteConstruction(t, args, l, scope: scope)
+                }
                 candidates = initializers(of: t, from: scope)
                 result = .nominal(t)
+            } else if let (n, l) = c.unresolvedName {
+                noteFreeCall(n, l, scope: scope)
             }
             let chosen = pick(candidates, args: args)
+            if let i = c.useIndex, c.hops == 1 { noteStaticCall(i, chosen: chosen?.0) }
             if c.typeRef == nil {
                 if let loc = c.memberLoc {
                     if let chosen, chosen.0.owner != c.skipOwner {
@@ -195,6 +221,9 @@ extension Resolver {
         case .cast(let inner, let t, let kind):
             settle(eval(inner, expected: nil, scope: scope, env: env), scope: scope)
             let target = resolveType(t, scope: scope, env: env, kind: .cast)
+            if kind == .asForced || kind == .asOptional {
+                noteDowncast(inner, t, target, forced: kind == .asForced, scope: scope)
+            }
             return Val(type: kind == .is ? nil : target)
 
         case .binary(let l, let op, let r):
@@ -270,7 +299,9 @@ extension Resolver {
         case .closure(let code):
             var ret: RType?
             if case .function(let r)? = expected { ret = r }
+            closureDepth += 1
             run(code, scope: scope, env: env, inheritedReturn: ret)
+            closureDepth -= 1
             return Val(type: expected)
 
         case .inline(let events):

@@ -37,7 +37,9 @@ extension Resolver {
         notifications.append(
             NotificationUse(
                 name: name, observes: observes, owner: scope.owner,
-                site: Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .notification)))
+                site: Site(
+                    file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .notification,
+                    member: scope.member)))
     }
 
     /// The name a notification is known by, when it is spelled as a constant.
@@ -59,7 +61,9 @@ extension Resolver {
         recorded.append(
             (
                 ref.owner, scope.owner,
-                Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .callback)
+                Site(
+                    file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .callback,
+                    member: scope.member)
             ))
     }
 

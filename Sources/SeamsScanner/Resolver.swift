@@ -27,6 +27,11 @@ final class Resolver {
     var emitting = true
     /// Posts and observations of notifications met on this worker, joined once all are in.
     var notifications: [NotificationUse] = []
+    /// Uses for the testability analysis found in the current file's bodies.
+    var uses: [Use] = []
+    /// How many closures the body being resolved sits in.
+    var closureDepth = 0
+    var inDefaultArgument = false
 
     /// The resolver that builds the table (`declare`), then resolves with workers.
     init(units: [CompilationUnit]) {
@@ -56,13 +61,17 @@ final class Resolver {
             let file = todo[k]
             worker.recorded = []
             worker.notifications = []
+            worker.uses = []
             for i in byFile[file] {
                 let (decl, scope) = items[i]
                 for code in decl.code { worker.run(code, scope: scope, env: Env()) }
             }
             // In site order: the graph then joins files' runs without sorting them again.
             worker.recorded.sort { $0.2 < $1.2 }
-            results.store(FileResolution(sites: worker.recorded, notifications: worker.notifications), at: file)
+            results.store(
+                FileResolution(
+                    sites: worker.recorded, notifications: worker.notifications, uses: Use.canonical(worker.uses)),
+                at: file)
         }
         for worker in workers {
             for (name, symbol) in worker.newExternals where table.externals[name] == nil {
@@ -85,6 +94,7 @@ final class Resolver {
             notifications += file.notifications
         }
         for (from, to, site) in Resolver.notificationSites(notifications) { builder.addSite(from: from, to: to, site) }
+        builder.uses = files.flatMap(\.uses)
         for symbol in table.symbols {
             builder.add(
                 Node(
@@ -113,7 +123,12 @@ final class Resolver {
     func emit(nodeID: String, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
         guard emitting, nodeID != scope.owner else { return }
         recorded.append(
-            (scope.owner, nodeID, Site(file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: kind)))
+            (
+                scope.owner, nodeID,
+                Site(
+                    file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: kind, member: scope.member
+                )
+            ))
     }
 
     /// Runs `body` without recording sites: for inference of a declaration's type elsewhere.
@@ -141,6 +156,7 @@ final class Resolver {
 struct FileResolution: Sendable {
     var sites: [(String, String, Site)]
     var notifications: [NotificationUse]
+    var uses: [Use]
 }
 
 private final class ResolutionBox: @unchecked Sendable {

@@ -82,11 +82,16 @@ final class Code: @unchecked Sendable {
     var events: [Event]
     var returnType: TypeExpr?
     var genericNames: [String]
+    /// The member this body belongs to, as Swift names it (`init(api:)`, `load()`, `title`);
+    /// nil for a declaration's header, a closure or a local function (they sit in the
+    /// enclosing member).
+    var member: String?
 
-    init(events: [Event] = [], returnType: TypeExpr? = nil, genericNames: [String] = []) {
+    init(events: [Event] = [], returnType: TypeExpr? = nil, genericNames: [String] = [], member: String? = nil) {
         self.events = events
         self.returnType = returnType
         self.genericNames = genericNames
+        self.member = member
     }
 }
 
@@ -108,6 +113,11 @@ enum Event: Sendable {
     case endSwitch
     /// A nested function, or a local type's member bodies.
     case code(Code)
+    /// A static stored property of the enclosing type, declared here (after its binding):
+    /// hidden state a test cannot reset. `mutable` for `var`.
+    case declareStatic(String, Loc, mutable: Bool)
+    /// Entering (true) or leaving (false) a parameter's default value.
+    case inDefault(Bool)
 }
 
 enum MemberKind: Sendable { case property, function, enumCase, `subscript`, initializer, typeAlias, associatedType }
@@ -120,6 +130,19 @@ struct ParamFact: Sendable {
 
 /// A member declaration, kept for lookup: properties, functions, cases, typealiases.
 struct MemberFact: Sendable {
+    /// How Swift names the member: `title`, `load(id:)`, `init(_:)`, `subscript(_:)`.
+    var signature: String {
+        switch kind {
+        case .function, .initializer, .subscript:
+            let name = kind == .subscript ? "subscript" : self.name
+            return name + "(" + params.map { ($0.label ?? "_") + ":" }.joined() + ")"
+        case .enumCase where !params.isEmpty:
+            return name + "(" + params.map { ($0.label ?? "_") + ":" }.joined() + ")"
+        default:
+            return name
+        }
+    }
+
     var name: String
     var kind: MemberKind
     var isStatic: Bool
@@ -133,6 +156,10 @@ struct MemberFact: Sendable {
     var isStoredInstance = false
     /// `let x = value`: initialized already, so not a memberwise parameter.
     var isLet = false
+    /// A stored property (static or not): not computed by accessors.
+    var isStored = false
+    /// Declared with `var`.
+    var isVar = false
 }
 
 /// A nominal type declaration, an extension, or a file's top level.

@@ -89,19 +89,33 @@ final class Scope {
     /// The file sites are recorded in: the scope's own file, except while a typealias's target
     /// is resolved in the alias's scope on behalf of the file that names the alias.
     let siteFile: String
+    /// The member whose body is being resolved (`Site.member`).
+    let member: String?
 
-    init(file: FileContext, type: TypeSymbol?, owner: String, generics: Set<String>, siteFile: String? = nil) {
+    init(
+        file: FileContext, type: TypeSymbol?, owner: String, generics: Set<String>, siteFile: String? = nil,
+        member: String? = nil
+    ) {
         self.file = file
         self.type = type
         self.owner = owner
         self.generics = generics
         self.siteFile = siteFile ?? file.path
+        self.member = member
     }
 
     func adding(generics more: [String]) -> Scope {
         more.isEmpty
             ? self
-            : Scope(file: file, type: type, owner: owner, generics: generics.union(more), siteFile: siteFile)
+            : Scope(
+                file: file, type: type, owner: owner, generics: generics.union(more), siteFile: siteFile,
+                member: member)
+    }
+
+    /// The scope of a member's body; a body inside a member stays in that member.
+    func inMember(_ name: String?) -> Scope {
+        guard let name, member == nil else { return self }
+        return Scope(file: file, type: type, owner: owner, generics: generics, siteFile: siteFile, member: name)
     }
 }
 

@@ -38,6 +38,12 @@ struct GraphCommand: ParsableCommand {
     @Flag(help: "Plan the cuts of every tangle (as seams untangle) and draw them numbered, in blue.")
     var cuts = false
 
+    @Flag(
+        help:
+            "Fill types by testability cost (as seams testability): green testable in isolation, then yellow, orange, red."
+    )
+    var testability = false
+
     @Option(help: "Aggregate types into modules or folders, with edge counts.")
     var collapse: MapRequest.Collapse?
 
@@ -49,6 +55,9 @@ struct GraphCommand: ParsableCommand {
 
     func validate() throws {
         try Console.validateOutput(format: format?.rawValue, output: output) { MapRequest.Format(rawValue: $0) != nil }
+        if testability, collapse != nil {
+            throw ValidationError("--testability colours types; it cannot be used with --collapse")
+        }
     }
 
     func run() throws {
@@ -63,6 +72,7 @@ struct GraphCommand: ParsableCommand {
         request.excludeModules = excludeModule
         request.edgeLabels = edgeLabels
         request.planCuts = cuts
+        request.testability = testability
         let outcome = try Console.orExit { try MapPipeline.run(request) }
         for note in outcome.notes { Console.status(note) }
         try Console.emit(outcome.bytes, to: output)

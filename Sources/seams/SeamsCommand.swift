@@ -13,7 +13,7 @@ struct SeamsCommand: ParsableCommand {
         version: SeamsVersion.current,
         subcommands: [
             ScanCommand.self, GraphCommand.self, DiffCommand.self, CheckCommand.self, UntangleCommand.self,
-            WatchCommand.self, CacheCommand.self,
+            TestabilityCommand.self, WatchCommand.self, CacheCommand.self,
         ]
     )
 }

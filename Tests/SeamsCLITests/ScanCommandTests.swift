@@ -9,7 +9,7 @@ import Testing
         let r = try seams(["scan"], in: fixture("MultiModule"))
         #expect(r.status == 0)
         let graph = try GraphJSONReporter.decode(Data(r.stdout.utf8))
-        #expect(graph.schemaVersion == 1)
+        #expect(graph.schemaVersion == 2)
         #expect(graph.root == ".")
         #expect(graph.edge(from: "TechApp.SignInViewController", to: "TechApp.UIApplication+AppDelegate") != nil)
         #expect(r.stderr.split(separator: "\n").last?.hasPrefix("seams: scanned 6 files") == true, "\(r.stderr)")

@@ -113,10 +113,11 @@ func expectSite(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let p = files[file]![n]
-    let want = Site(file: file, line: p.line, column: p.column, kind: kind)
     let edge = g.edge(from: "App.\(from)", to: g.node("App.\(to)") != nil ? "App.\(to)" : to)
+    // The member a site sits in is checked by tests of its own.
     #expect(
-        edge?.sites.contains(want) == true,
+        edge?.sites.contains { $0.file == file && $0.line == p.line && $0.column == p.column && $0.kind == kind }
+            == true,
         "missing \(kind.rawValue) site \(from) -> \(to) at \(file):\(p.line):\(p.column)\ngraph:\n\(describe(g))",
         sourceLocation: sourceLocation)
 }

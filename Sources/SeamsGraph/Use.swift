@@ -1,0 +1,136 @@
+/// Something a type's code does that a unit test cannot replace from outside, as the scanner
+/// saw it: read a static member, call one, construct a type, read a global, call a free
+/// function, downcast a value, or declare static stored state. The scanner records what was
+/// written and what it knows of the target; whether a use blocks tests is the testability
+/// analysis's judgement (`SeamsTestability`), which may also consult tables the scan never saw.
+public struct Use: Hashable, Codable, Sendable, Comparable {
+    public enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
+        /// `T.name`, a static property or case of another type, read.
+        case staticRead = "static-read"
+        /// `T.name(…)`, a static function of another type, called.
+        case staticCall = "static-call"
+        /// `T(…)`.
+        case construct
+        /// A global variable of the scanned code, read.
+        case globalRead = "global-read"
+        /// A free function no scanned file declares: `SecItemAdd(…)`.
+        case call
+        /// `x as? T`, `x as! T`.
+        case downcast
+        /// The type's own `static var` (or `static let` of a reference), declared.
+        case staticState = "static-state"
+
+        public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// What the scanner knows of the target, each a plain word so the JSON stays readable.
+    public enum Trait: String, Codable, Sendable, CaseIterable, Comparable {
+        /// The use sits in a closure inside the member.
+        case closure
+        /// A stored property (static or global), not a computed one.
+        case stored
+        /// A computed property: an accessor whose body the analysis can follow.
+        case computed
+        /// `var`: the value can change under a test.
+        case mutable
+        /// The value is of a class, actor or protocol type: an object shared by every user.
+        case reference
+        /// The function returns nothing (or `Void`): it is called for what it does.
+        case void
+        /// The function returns its own type (`Self`): a factory.
+        case factory
+        /// A construction with no arguments: `Date()`.
+        case noArguments = "no-arguments"
+        /// `self` is one of the construction's arguments.
+        case passesSelf = "passes-self"
+        /// `as!`.
+        case forced
+        /// In a default argument value: the caller can pass something else.
+        case defaultArgument = "default-argument"
+
+        public static func < (a: Trait, b: Trait) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// The node whose code makes the use.
+    public var from: String
+    /// The node that declares what is used (for a downcast, the type cast to; for a free
+    /// function, nil).
+    public var to: String?
+    public var kind: Kind
+    /// What was written, from the type on: `URLSession.shared`, `DispatchQueue.main.asyncAfter`,
+    /// `Date()`, `SecItemAdd()`; for a downcast, the operand's last name: `presentingViewController`.
+    public var path: String
+    /// The member of `to` that is used, as Swift names it (`shared`, `style(_:)`), when known.
+    public var targetMember: String?
+    /// The type of the value a static or global member gives, when known: an accessor's result.
+    public var valueType: String?
+    public var traits: [Trait]
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The member of `from` the use sits in (see `Site.member`).
+    public var member: String?
+
+    public init(
+        from: String, to: String?, kind: Kind, path: String, targetMember: String? = nil, valueType: String? = nil,
+        traits: [Trait] = [], file: String, line: Int, column: Int, member: String?
+    ) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.path = path
+        self.targetMember = targetMember
+        self.valueType = valueType
+        self.traits = Array(Set(traits)).sorted()
+        self.file = file
+        self.line = line
+        self.column = column
+        self.member = member
+    }
+
+    public func has(_ trait: Trait) -> Bool { traits.contains(trait) }
+
+    enum CodingKeys: String, CodingKey {
+        case from, to, kind, path, targetMember, valueType, traits, file, line, column, member
+    }
+
+    // Optional keys are written as null rather than left out, as everywhere in the scan.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(path, forKey: .path)
+        try c.encode(targetMember, forKey: .targetMember)
+        try c.encode(valueType, forKey: .valueType)
+        try c.encode(traits, forKey: .traits)
+        try c.encode(file, forKey: .file)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
+        try c.encode(member, forKey: .member)
+    }
+
+    /// Total order: where, then what.
+    public static func < (a: Use, b: Use) -> Bool {
+        if a.file != b.file { return a.file < b.file }
+        if a.line != b.line { return a.line < b.line }
+        if a.column != b.column { return a.column < b.column }
+        if a.kind != b.kind { return a.kind < b.kind }
+        if a.from != b.from { return a.from < b.from }
+        if a.path != b.path { return a.path < b.path }
+        if (a.to ?? "") != (b.to ?? "") { return (a.to ?? "") < (b.to ?? "") }
+        if (a.targetMember ?? "") != (b.targetMember ?? "") { return (a.targetMember ?? "") < (b.targetMember ?? "") }
+        if (a.valueType ?? "") != (b.valueType ?? "") { return (a.valueType ?? "") < (b.valueType ?? "") }
+        if (a.member ?? "") != (b.member ?? "") { return (a.member ?? "") < (b.member ?? "") }
+        return a.traits.map(\.rawValue).joined(separator: ",") < b.traits.map(\.rawValue).joined(separator: ",")
+    }
+
+    /// Sorted and free of duplicates.
+    public static func canonical(_ uses: [Use]) -> [Use] {
+        let sorted = uses.indices.dropFirst().allSatisfy({ !(uses[$0] < uses[$0 - 1]) }) ? uses : uses.sorted()
+        var out: [Use] = []
+        out.reserveCapacity(sorted.count)
+        for use in sorted where out.last != use { out.append(use) }
+        return out
+    }
+}

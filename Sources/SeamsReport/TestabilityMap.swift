@@ -1,0 +1,50 @@
+import SeamsGraph
+import SeamsTestability
+
+/// Nodes of a map filled by testability cost (`seams graph --testability`), with a legend of
+/// the bands. Bands are fixed, so one type keeps its colour between runs and between apps.
+public enum TestabilityMap {
+    /// Upper bound of each band (inclusive), its fill and its name; the last band is open.
+    public static let bands: [(limit: Int, fill: String, name: String)] = [
+        (0, "#b7e4c7", "testable in isolation"),
+        (20, "#fff3b0", "cost 1–20"),
+        (100, "#ffc97a", "cost 21–100"),
+        (Int.max, "#f4978e", "cost over 100"),
+    ]
+
+    public static func band(of cost: Int) -> (limit: Int, fill: String, name: String) {
+        bands.first { cost <= $0.limit } ?? bands[bands.count - 1]
+    }
+
+    /// Extra DOT attributes per node id: the band's fill, and a tooltip with the cost and blockers.
+    public static func nodeAttributes(_ report: TestabilityReport) -> [String: String] {
+        var out: [String: String] = [:]
+        for t in report.types {
+            var tip = "\(t.id) (\(t.kind.rawValue))\n"
+            tip +=
+                t.isTestableInIsolation
+                ? "testable in isolation"
+                : "testability cost \(t.cost): \(TestabilityReporter.summary(t))"
+            for b in t.blockers.prefix(DOTEncoder.tooltipSites) {
+                tip += "\n\(b.location) \(b.kind.rawValue): \(b.path)"
+            }
+            if t.blockers.count > DOTEncoder.tooltipSites {
+                tip += "\n… and \(t.blockers.count - DOTEncoder.tooltipSites) more"
+            }
+            out[t.id] = "fillcolor=\"\(band(of: t.cost).fill)\", tooltip=\(DOTEncoder.quote(tip))"
+        }
+        return out
+    }
+
+    /// The legend: one swatch per band.
+    public static var legend: String {
+        var out = "  subgraph \"cluster_legend\" {\n"
+        out += "    label=\"Testability\"; style=\"rounded,dashed\"; color=\"#b0b0b0\"; fontcolor=\"#444444\";\n"
+        out += "    node [shape=box, style=\"filled\", fontsize=9, height=0.2];\n"
+        for (i, b) in bands.enumerated() {
+            out += "    \"legend:testability:\(i)\" [label=\(DOTEncoder.quote(b.name)), fillcolor=\"\(b.fill)\"];\n"
+            if i > 0 { out += "    \"legend:testability:\(i - 1)\" -> \"legend:testability:\(i)\" [style=invis];\n" }
+        }
+        return out + "  }\n"
+    }
+}

@@ -1,0 +1,107 @@
+import SeamsGraph
+
+/// Why a unit test cannot make a type on its own and control what it does.
+public enum BlockerKind: String, Codable, Sendable, CaseIterable, Comparable {
+    /// Reads a singleton, a static variable, a global variable, or an accessor that reaches one.
+    case globalAccess = "global-access"
+    /// Uses a platform service a test cannot control: network, clock, file system, location…
+    case systemService = "system-service"
+    /// Makes its own collaborator, one that drags in blockers or ties back into the type.
+    case construction
+    /// Downcasts a presenter, delegate, parent or registry result to a concrete app type.
+    case downcast
+    /// Calls another type's static function that does work.
+    case staticCall = "static-call"
+    /// Declares static mutable state of its own, which outlives every test.
+    case hiddenState = "hidden-state"
+
+    public static func < (a: BlockerKind, b: BlockerKind) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One reason, at one site.
+public struct Blocker: Hashable, Codable, Sendable, Comparable {
+    public var kind: BlockerKind
+    /// The node that is reached (a type or an extension), or for a system service its pattern
+    /// (`URLSession.shared`).
+    public var target: String
+    /// What was written: `UIApplication.appDelegate.api.signIn`, `Connector()`, `presenter`.
+    public var path: String
+    /// For a system service, what it stands for (`network`, `clock`); else nil.
+    public var service: String?
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The member of the type the site sits in (`Site.member`), and what kind of member it is:
+    /// `init`, `method`, `property`, `subscript`, `deinit`, `closure` (a closure in the member),
+    /// `declaration`.
+    public var member: String?
+    public var memberKind: String
+    public var recipe: RecipeID
+    /// Why this counts, in a sentence.
+    public var reason: String
+
+    public var location: String { "\(file):\(line):\(column)" }
+
+    public static func < (a: Blocker, b: Blocker) -> Bool {
+        (a.file, a.line, a.column, a.kind, a.target, a.path) < (b.file, b.line, b.column, b.kind, b.target, b.path)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(target, forKey: .target)
+        try c.encode(path, forKey: .path)
+        try c.encode(service, forKey: .service)
+        try c.encode(file, forKey: .file)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
+        try c.encode(member, forKey: .member)
+        try c.encode(memberKind, forKey: .memberKind)
+        try c.encode(recipe, forKey: .recipe)
+        try c.encode(reason, forKey: .reason)
+    }
+}
+
+/// What stops one type from being unit-tested, and what it costs.
+public struct TypeTestability: Hashable, Codable, Sendable {
+    public var id: String
+    public var name: String
+    public var module: String?
+    public var kind: NodeKind
+    public var file: String?
+    /// Sum of the blockers' costs, each distinct kind and target counted once.
+    public var cost: Int
+    public var blockers: [Blocker]
+
+    public var isTestableInIsolation: Bool { blockers.isEmpty }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(module, forKey: .module)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(file, forKey: .file)
+        try c.encode(cost, forKey: .cost)
+        try c.encode(blockers, forKey: .blockers)
+    }
+}
+
+/// Every type of a scan, ranked by cost (highest first, then by id).
+public struct TestabilityReport: Hashable, Codable, Sendable {
+    public static let currentSchemaVersion = 1
+    public var schemaVersion = TestabilityReport.currentSchemaVersion
+    public var root: String
+    public var types: [TypeTestability]
+    public var recipes: [Recipe]
+
+    public init(root: String, types: [TypeTestability]) {
+        self.root = root
+        self.types = types
+        let used = Set(types.flatMap { $0.blockers.map(\.recipe) })
+        self.recipes = Recipe.all.filter { used.contains($0.id) }
+    }
+
+    public func type(_ id: String) -> TypeTestability? { types.first { $0.id == id } }
+    public var blockedCount: Int { types.filter { !$0.isTestableInIsolation }.count }
+}

@@ -1,0 +1,257 @@
+import SeamsGraph
+
+/// Judges a scan's uses: which block unit tests of the type that makes them, why, what each
+/// costs, and the recipe that opens it.
+///
+/// Weights (each distinct kind and target counted once per type, however many sites):
+/// - system service: 10 (its own weight: the platform is all it drags in);
+/// - global access: 3 × (1 + the scanned types the target reaches);
+/// - construction: 2 × (1 + reach);  downcast: 2 × (1 + reach);
+/// - static call: 1 × (1 + reach);  hidden state: 5.
+/// "Reach" is the number of scanned types reachable from the target along hard edges: a
+/// singleton that holds the whole app costs as much as the app.
+public struct TestabilityAnalysis: Sendable {
+    public static let weights: [BlockerKind: Int] = [
+        .systemService: 10, .globalAccess: 3, .construction: 2, .downcast: 2, .staticCall: 1, .hiddenState: 5,
+    ]
+
+    /// Operand names that stand for whoever presents, owns or registers the type: a downcast of
+    /// one ties the type to a concrete screen or service.
+    static let collaboratorNames: Set<String> = [
+        "presenter", "presentingViewController", "presentedViewController", "parent", "parentViewController",
+        "delegate", "dataSource", "navigationController", "tabBarController", "splitViewController",
+        "rootViewController", "topViewController", "visibleViewController", "viewControllers", "window",
+        "superview", "next", "destination", "source", "coordinator", "owner", "container", "registry",
+        "instantiateViewController()", "instantiateInitialViewController()", "resolve()", "instance()",
+        "service()", "get()", "object()", "first", "last",
+    ]
+
+    public let services: ServiceTable
+
+    public init(services: ServiceTable = .standard()) {
+        self.services = services
+    }
+
+    public func analyse(_ graph: Graph) -> TestabilityReport {
+        let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let subjects = graph.nodes.filter(Self.isSubject)
+        var outgoing: [String: [String]] = [:]
+        var edgeSet = Set<String>()
+        for e in graph.edges where !e.soft {
+            outgoing[e.from, default: []].append(e.to)
+            edgeSet.insert(e.from + "\u{0}" + e.to)
+        }
+        var usesByType: [String: [Use]] = [:]
+        for use in graph.uses { usesByType[use.from, default: []].append(use) }
+
+        // Blockers that stand on their own first; then, until nothing changes, those that are
+        // blockers because what they reach is blocked (a construction, an accessor, a call).
+        var blockers: [String: [Blocker]] = [:]
+        var pending: [(String, Use)] = []
+        for subject in subjects {
+            for use in usesByType[subject.id] ?? [] {
+                if let b = direct(use, nodes: nodes) {
+                    blockers[subject.id, default: []].append(b)
+                } else if dependsOnReach(use, nodes: nodes) {
+                    pending.append((subject.id, use))
+                }
+            }
+        }
+        var blocked = Set(blockers.keys)
+        // Uses made by nodes that are not subjects (file scopes of accessors) count for reach.
+        for (from, list) in usesByType where nodes[from].map(Self.isSubject) != true {
+            if list.contains(where: { direct($0, nodes: nodes) != nil }) { blocked.insert(from) }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            var rest: [(String, Use)] = []
+            for (id, use) in pending {
+                if let b = reaching(use, from: id, blocked: blocked, edges: edgeSet, nodes: nodes) {
+                    blockers[id, default: []].append(b)
+                    if blocked.insert(id).inserted { changed = true }
+                } else {
+                    rest.append((id, use))
+                }
+            }
+            pending = rest
+        }
+
+        var reachMemo: [String: Int] = [:]
+        func reach(_ id: String) -> Int {
+            if let r = reachMemo[id] { return r }
+            var seen: Set<String> = [id]
+            var stack = [id]
+            var count = 0
+            while let n = stack.popLast() {
+                for m in outgoing[n] ?? [] where seen.insert(m).inserted {
+                    if let node = nodes[m], !node.external { count += 1 }
+                    stack.append(m)
+                }
+            }
+            reachMemo[id] = count
+            return count
+        }
+
+        var types: [TypeTestability] = []
+        for subject in subjects {
+            let list = (blockers[subject.id] ?? []).sorted()
+            var counted = Set<String>()
+            var cost = 0
+            for b in list where counted.insert(b.kind.rawValue + "\u{0}" + b.target).inserted {
+                let w = Self.weights[b.kind] ?? 1
+                switch b.kind {
+                case .systemService, .hiddenState: cost += w
+                default: cost += w * (1 + reach(b.target))
+                }
+            }
+            types.append(
+                TypeTestability(
+                    id: subject.id, name: subject.name, module: subject.module, kind: subject.kind, file: subject.file,
+                    cost: cost, blockers: list))
+        }
+        types.sort { ($0.cost, $1.id) > ($1.cost, $0.id) }
+        return TestabilityReport(root: graph.root, types: types)
+    }
+
+    /// Types whose tests are in question: declared types and extensions, not protocols (they
+    /// have no code of their own to test), externals or file scopes.
+    static func isSubject(_ node: Node) -> Bool {
+        switch node.kind {
+        case .class, .struct, .enum, .actor, .extension: return !node.external
+        default: return false
+        }
+    }
+
+    private func isScanned(_ id: String?, _ nodes: [String: Node]) -> Bool {
+        guard let id, let node = nodes[id] else { return false }
+        return !node.external
+    }
+
+    /// A blocker by itself, whatever else is blocked.
+    func direct(_ use: Use, nodes: [String: Node]) -> Blocker? {
+        if use.has(.defaultArgument) { return nil }
+        if use.kind != .downcast, use.kind != .staticState, use.kind != .globalRead, let p = services.match(use) {
+            return blocker(
+                .systemService, target: p.pattern, use, recipe: .wrapSystemService, service: p.service,
+                reason: "uses \(p.pattern) (\(p.service)), which a test cannot control")
+        }
+        switch use.kind {
+        case .staticRead, .globalRead:
+            guard isScanned(use.to, nodes), use.has(.stored) else { return nil }
+            let what = use.kind == .globalRead ? "global variable" : "static property"
+            if use.has(.mutable) {
+                return blocker(
+                    .globalAccess, target: use.to!, use, recipe: .injectThroughInit,
+                    reason: "reads the \(what) \(use.targetMember ?? use.path), state every test shares")
+            }
+            if use.has(.reference) {
+                return blocker(
+                    .globalAccess, target: use.valueType ?? use.to!, use,
+                    recipe: use.kind == .staticRead ? .injectedRepository : .injectThroughInit,
+                    reason: "reads the shared instance \(Self.firstHop(use.path)), which a test cannot replace")
+            }
+            return nil
+        case .staticCall:
+            guard isScanned(use.to, nodes), use.has(.void) else { return nil }
+            return blocker(
+                .staticCall, target: use.to!, use, recipe: .injectThroughInit,
+                reason: "calls \(Self.firstHop(use.path))(…), a static function run for what it does")
+        case .downcast:
+            guard isScanned(use.to, nodes) else { return nil }
+            let operand = use.path
+            let isCollaborator =
+                Self.collaboratorNames.contains(operand) || operand.hasSuffix("Controller")
+                || operand.lowercased().contains("delegate") || operand.lowercased().contains("presenter")
+            guard isCollaborator else { return nil }
+            return blocker(
+                .downcast, target: use.to!, use, recipe: .commandInsteadOfDowncast,
+                reason:
+                    "downcasts \(operand) to \(nodes[use.to!]?.name ?? use.to!), so it works only with that one type")
+        case .staticState:
+            guard use.has(.mutable) else { return nil }
+            return blocker(
+                .hiddenState, target: use.from, use, recipe: .injectThroughInit,
+                reason: "declares static var \(use.targetMember ?? use.path), which outlives every test")
+        case .construct, .call:
+            return nil
+        }
+    }
+
+    /// Whether a use may become a blocker once its target is known to be blocked.
+    private func dependsOnReach(_ use: Use, nodes: [String: Node]) -> Bool {
+        guard !use.has(.defaultArgument), isScanned(use.to, nodes) else { return false }
+        switch use.kind {
+        case .construct: return true
+        case .staticRead, .globalRead: return use.has(.computed)
+        case .staticCall: return !use.has(.factory)
+        default: return false
+        }
+    }
+
+    /// A construction, accessor or static call whose target is blocked; a construction that
+    /// passes `self` to a type that depends back on this one.
+    private func reaching(
+        _ use: Use, from id: String, blocked: Set<String>, edges: Set<String>, nodes: [String: Node]
+    ) -> Blocker? {
+        guard let to = use.to else { return nil }
+        let name = nodes[to]?.name ?? to
+        switch use.kind {
+        case .construct:
+            if use.has(.passesSelf), edges.contains(to + "\u{0}" + id) {
+                return blocker(
+                    .construction, target: to, use, recipe: .stateValue,
+                    reason: "makes a \(name) with self, which reaches back into it: the two share state")
+            }
+            guard blocked.contains(to) else { return nil }
+            let inSetup =
+                !use.has(.closure)
+                && (Self.memberKind(use.member) == "init"
+                    || Self.memberKind(use.member) == "property")
+            let isRepository = ["Repository", "Store"].contains { name.hasSuffix($0) }
+            return blocker(
+                .construction, target: to, use,
+                recipe: isRepository ? .injectedRepository : inSetup ? .injectThroughInit : .factoryClosure,
+                reason: "makes its own \(name), which is not testable in isolation")
+        case .staticRead, .globalRead:
+            guard blocked.contains(to) else { return nil }
+            let value = use.valueType.flatMap { nodes[$0]?.name }
+            return blocker(
+                .globalAccess, target: use.valueType ?? to, use, recipe: .injectThroughInit,
+                reason:
+                    "reads \(Self.firstHop(use.path)), an accessor that reaches global state\(value.map { " (it gives \($0))" } ?? "")"
+            )
+        case .staticCall:
+            guard blocked.contains(to) else { return nil }
+            return blocker(
+                .staticCall, target: to, use, recipe: .injectThroughInit,
+                reason: "calls \(Self.firstHop(use.path))(…), which reaches what \(name) cannot do in a test")
+        default:
+            return nil
+        }
+    }
+
+    private func blocker(
+        _ kind: BlockerKind, target: String, _ use: Use, recipe: RecipeID, service: String? = nil, reason: String
+    ) -> Blocker {
+        Blocker(
+            kind: kind, target: target, path: use.path, service: service, file: use.file, line: use.line,
+            column: use.column, member: use.member,
+            memberKind: use.has(.closure) ? "closure" : Self.memberKind(use.member), recipe: recipe, reason: reason)
+    }
+
+    /// `init`, `method`, `property`, `subscript`, `deinit` or `declaration`, from how Swift names the member.
+    static func memberKind(_ member: String?) -> String {
+        guard let m = member else { return "declaration" }
+        if m.hasPrefix("init(") { return "init" }
+        if m == "deinit" { return "deinit" }
+        if m.hasPrefix("subscript(") { return "subscript" }
+        return m.contains("(") ? "method" : "property"
+    }
+
+    /// `UIApplication.appDelegate.api.signIn()` → `UIApplication.appDelegate`.
+    static func firstHop(_ path: String) -> String {
+        let parts = ServicePattern.chain(path)
+        return parts.prefix(2).joined(separator: ".")
+    }
+}
