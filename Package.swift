@@ -81,10 +81,11 @@ let package = Package(
             dependencies: ["SeamsGraph", "SeamsScanner", "SeamsRules", "SeamsReport", "SeamsUntangle"]
         ),
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
-        .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph"]),
+        .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph", "SeamsTestSupport"]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
         .testTarget(
-            name: "SeamsTestabilityTests", dependencies: ["SeamsTestability", "SeamsScanner", "SeamsGraph"]),
+            name: "SeamsTestabilityTests",
+            dependencies: ["SeamsTestability", "SeamsScanner", "SeamsGraph", "SeamsTestSupport"]),
         .testTarget(
             name: "SeamsUntangleTests", dependencies: ["SeamsUntangle", "SeamsGraph", "SeamsRules", "SeamsTestSupport"]),
         .testTarget(name: "SeamsProjectTests", dependencies: ["SeamsProject"], exclude: ["Fixtures"]),

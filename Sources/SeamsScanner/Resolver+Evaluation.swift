@@ -133,11 +133,12 @@ extension Resolver {
                 v.hops = 1
                 return v
             }
-            guard let bt = settle(b, scope: scope) else { return Val() }
-            var v = member(of: bt, name, loc, scope: scope)
-            if let i = b.useIndex, b.hops < 3, emitting {
-                uses[i].path += "." + name
-                v.useIndex = i
+            // A static chain's path grows even where the type of a step is not known (SDK members).
+            let extended = b.useIndex != nil && b.hops < 3 && emitting
+            if extended { uses[b.useIndex!].path += "." + name }
+            var v = settle(b, scope: scope).map { member(of: $0, name, loc, scope: scope) } ?? Val()
+            if extended {
+                v.useIndex = b.useIndex
                 v.hops = b.hops + 1
             }
             return v

@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsTestSupport
 import Testing
 
 /// One test per edge kind: markers stand right before each expected site.

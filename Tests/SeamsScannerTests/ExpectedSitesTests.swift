@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsTestSupport
 import Testing
 
 /// The exact marker check fails on each kind of sloppiness it promises to catch.

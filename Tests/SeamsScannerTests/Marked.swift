@@ -1,48 +1,7 @@
 import SeamsGraph
 import SeamsScanner
+import SeamsTestSupport
 import Testing
-
-/// Swift source with `‹N›` markers placed right before expected reference sites.
-/// The markers are stripped; `self[N]` is the 1-based line and UTF-8 column where one stood.
-struct Marked {
-    let text: String
-    private(set) var positions: [Int: (line: Int, column: Int)] = [:]
-
-    /// Marker numbers written more than once in the text: a test mistake `ExpectedSites` reports.
-    private(set) var repeated: Set<Int> = []
-
-    init(_ marked: String) {
-        var out = ""
-        var line = 1
-        var column = 1
-        var index = marked.startIndex
-        while index < marked.endIndex {
-            let ch = marked[index]
-            if ch == "‹", let close = marked[index...].firstIndex(of: "›"),
-                let n = Int(marked[marked.index(after: index)..<close])
-            {
-                if positions[n] != nil { repeated.insert(n) }
-                positions[n] = (line, column)
-                index = marked.index(after: close)
-                continue
-            }
-            out.append(ch)
-            if ch == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += ch.utf8.count
-            }
-            index = marked.index(after: index)
-        }
-        text = out
-    }
-
-    subscript(_ n: Int) -> (line: Int, column: Int) {
-        guard let p = positions[n] else { fatalError("no marker ‹\(n)›") }
-        return p
-    }
-}
 
 /// Expected sites of a scan of marked files, checked exactly by `check()`: a marker written twice
 /// or named by no expectation fails, every expected site is in the graph, and no site stands at

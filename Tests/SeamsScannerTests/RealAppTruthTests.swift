@@ -1,5 +1,6 @@
 import SeamsGraph
 import SeamsScanner
+import SeamsTestSupport
 import Testing
 
 /// What real apps taught: file-level `#if`, extensions in the module that compiles them, and

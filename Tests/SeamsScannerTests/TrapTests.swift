@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsTestSupport
 import Testing
 
 /// Places where a name match would invent or miss an edge.
