@@ -254,6 +254,23 @@ public struct Graph: Hashable, Codable, Sendable {
         uses = try c.decodeIfPresent([Use].self, forKey: .uses) ?? []
     }
 
+    /// Uses are left out of the JSON when there are none (a scan written without `--uses`).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schemaVersion, forKey: .schemaVersion)
+        try c.encode(root, forKey: .root)
+        try c.encode(modules, forKey: .modules)
+        try c.encode(nodes, forKey: .nodes)
+        try c.encode(edges, forKey: .edges)
+        try c.encode(diagnostics, forKey: .diagnostics)
+        if !uses.isEmpty { try c.encode(uses, forKey: .uses) }
+    }
+
+    /// The same graph without its uses: what `seams scan` writes unless asked for them.
+    public func withoutUses() -> Graph {
+        Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: edges, diagnostics: diagnostics)
+    }
+
     /// The same graph with more diagnostics.
     public func adding(diagnostics more: [Diagnostic]) -> Graph {
         Graph(

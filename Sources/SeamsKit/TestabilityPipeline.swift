@@ -41,7 +41,7 @@ public enum TestabilityPipeline {
         let report = analyse(outcome.graph, config: outcome.config)
         let text: String
         if let name = request.typeName {
-            let id = try MapPipeline.nodeID(name, in: outcome.graph, option: "--type")
+            let id = try NodeNames.id(name, in: outcome.graph, option: "--type")
             guard let t = report.type(id) else {
                 throw SeamsError.unknownNode(
                     "--type \(name): \(id) is a \(outcome.graph.node(id)?.kind.rawValue ?? "node"), not a type with code of its own"

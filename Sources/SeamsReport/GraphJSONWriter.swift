@@ -67,8 +67,15 @@ struct GraphJSONWriter {
         }
         raw(",")
         fields(1, [("root", .string(g.root)), ("schemaVersion", .int(g.schemaVersion))])
+        if !g.uses.isEmpty { uses(g.uses) }
+        newline(0)
+        raw("}\n")
+    }
+
+    /// `"uses" : [...]`, after the other keys (it sorts last), only when there are uses.
+    private mutating func uses(_ list: [Use]) {
         raw(",")
-        array("uses", g.uses, level: 1) { w, u in
+        array("uses", list, level: 1) { w, u in
             w.fields(
                 3,
                 [
@@ -82,8 +89,6 @@ struct GraphJSONWriter {
             w.raw(",")
             w.fields(3, [("valueType", .optional(u.valueType))])
         }
-        newline(0)
-        raw("}\n")
     }
 
     /// `"key" : value` pairs, in the order given (sorted by the caller), separated by commas.

@@ -22,6 +22,12 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output (written whole or not at all).")
     var output: String?
 
+    @Flag(
+        help:
+            "Also write the uses seams testability judges (static reads and calls, constructions, globals, downcasts, static state) under \"uses\"."
+    )
+    var uses = false
+
     func validate() throws {
         try Console.validateOutputPaths([output].compactMap { $0 })
     }
@@ -31,7 +37,7 @@ struct ScanCommand: ParsableCommand {
         Console.report(outcome.graph.diagnostics)
         let bytes: Data
         switch format {
-        case .json: bytes = GraphJSONReporter.data(outcome.graph)
+        case .json: bytes = GraphJSONReporter.data(uses ? outcome.graph : outcome.graph.withoutUses())
         case .text: bytes = Data(GraphTextReporter.render(outcome.graph).utf8)
         }
         try Console.emit(bytes, to: output)

@@ -34,6 +34,29 @@ import Testing
         expectSameBytes(try ScanPipeline.run(request).graph)
     }
 
+    @Test func membersAndUsesWithEveryTraitAndNulls() {
+        let text = "a\u{1}\"/é"
+        let uses = [
+            Use(
+                from: "B.X", to: nil, kind: .call, path: text + "()", traits: Use.Trait.allCases, file: text, line: 2,
+                column: 3, member: nil),
+            Use(
+                from: "B.X", to: "A", kind: .staticRead, path: "A.shared", targetMember: "shared", valueType: "A",
+                file: "x.swift", line: 1, column: 1, member: "init(_:)"),
+        ]
+        let g = Graph(
+            root: "r", modules: [], nodes: [],
+            edges: [
+                Edge(
+                    from: "B.X", to: "A",
+                    sites: [Site(file: "x.swift", line: 1, column: 1, kind: .static, member: text)])
+            ],
+            diagnostics: [], uses: uses)
+        expectSameBytes(g)
+        expectSameBytes(g.withoutUses())
+        #expect(!GraphJSONReporter.render(g.withoutUses()).contains("\"uses\""))
+    }
+
     @Test func everyCharacterNullsAndEmptyArrays() {
         var text = ""
         for u in 0..<0x80 { text.unicodeScalars.append(Unicode.Scalar(UInt8(u))) }
