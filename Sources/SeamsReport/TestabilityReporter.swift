@@ -43,7 +43,7 @@ public enum TestabilityReporter {
         }
         if !blocked.isEmpty {
             out += "\nseams testability --type NAME shows each blocker's site and recipe. Recipes:\n"
-            for r in report.recipes { out += "  \(r.id.rawValue): \(r.seam) (\(r.lesson))\n" }
+            for r in report.recipes { out += "  \(r.id.rawValue): \(r.seam); lesson: \(r.lesson)\n" }
         }
         return out
     }

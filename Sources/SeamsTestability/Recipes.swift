@@ -24,7 +24,9 @@ public struct Recipe: Hashable, Codable, Sendable {
             advice:
                 "Pass what the type reads in through its initializer (a value, or a protocol of what it needs); "
                 + "the composition root decides what it is.",
-            lesson: "Samples/README.md#stage-1-four-seams (1. configuration through init, 3. inject the collaborator)"),
+            lesson:
+                "Samples/README.md#stage-1-four-seams, steps 1 (configuration through init) and 3 (inject the collaborator)"
+        ),
         Recipe(
             id: .wrapSystemService, seam: "Wrap the system service behind a protocol",
             advice:
@@ -48,7 +50,7 @@ public struct Recipe: Hashable, Codable, Sendable {
             advice:
                 "Let whoever presents or owns the type say what should happen (a command object or closure), "
                 + "or downcast to a protocol of what is needed, never to a concrete screen.",
-            lesson: "Samples/README.md#stage-1-four-seams (4. a command object instead of a downcast)"),
+            lesson: "Samples/README.md#stage-1-four-seams, step 4 (a command object instead of a downcast)"),
         Recipe(
             id: .stateValue, seam: "One state value",
             advice:
@@ -57,5 +59,8 @@ public struct Recipe: Hashable, Codable, Sendable {
             lesson: "Samples/Seams/4-StateDrivenScreen"),
     ]
 
-    public static func of(_ id: RecipeID) -> Recipe { all.first { $0.id == id }! }
+    private static let byID = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+    /// Every id has a recipe (a test holds the two lists together).
+    public static func of(_ id: RecipeID) -> Recipe { byID[id]! }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SeamsGraph
 import Testing
 
@@ -54,5 +55,18 @@ import Testing
         #expect(m?.pattern == "DispatchQueue.main.asyncAfter")
         #expect(table.match(use(.staticRead, "DispatchQueue.main.async", to: "DispatchQueue")) == nil)
         #expect(table.match(use(.staticRead, "UIColor.red", to: "UIColor")) == nil)
+    }
+}
+
+@Suite struct RecipeTests {
+    @Test func everyRecipeIdHasOneRecipeWithALessonThatExists() throws {
+        #expect(Set(Recipe.all.map(\.id)) == Set(RecipeID.allCases))
+        #expect(Recipe.all.count == RecipeID.allCases.count)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        for r in Recipe.all {
+            let path = String(r.lesson.prefix { $0 != "#" && $0 != "," && $0 != " " })
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path), "\(r.lesson)")
+        }
     }
 }
