@@ -84,19 +84,26 @@ public struct ServicePattern: Hashable, Sendable, Codable {
 }
 
 public struct ServiceTable: Sendable {
-    public var patterns: [ServicePattern]
+    public let patterns: [ServicePattern]
+    /// Patterns by the name they start with: a use is tried only against those of its own head.
+    private let byHead: [String: [ServicePattern]]
 
-    public init(patterns: [ServicePattern]) { self.patterns = patterns }
+    public init(patterns: [ServicePattern]) {
+        self.patterns = patterns
+        byHead = Dictionary(grouping: patterns, by: \.head)
+    }
 
     /// The built-in table, plus `extra`.
     public static func standard(adding extra: [ServicePattern] = []) -> ServiceTable {
         ServiceTable(patterns: builtIn + extra)
     }
 
-    /// The most specific pattern a use matches (the longest chain), if any.
+    /// The most specific pattern a use matches (the longest chain; the first listed of equals).
     public func match(_ use: Use) -> ServicePattern? {
+        let head = use.path.prefix { $0 != "." && $0 != "(" }
+        guard let candidates = byHead[String(head)] else { return nil }
         var best: ServicePattern?
-        for p in patterns where p.matches(use) {
+        for p in candidates where p.matches(use) {
             if best == nil || p.members.count > best!.members.count { best = p }
         }
         return best

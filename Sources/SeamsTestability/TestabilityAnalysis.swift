@@ -35,12 +35,8 @@ public struct TestabilityAnalysis: Sendable {
     public func analyse(_ graph: Graph) -> TestabilityReport {
         let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let subjects = graph.nodes.filter(Self.isSubject)
-        var outgoing: [String: [String]] = [:]
         var edgeSet = Set<String>()
-        for e in graph.edges where !e.soft {
-            outgoing[e.from, default: []].append(e.to)
-            edgeSet.insert(e.from + "\u{0}" + e.to)
-        }
+        for e in graph.edges where !e.soft { edgeSet.insert(e.from + "\u{0}" + e.to) }
         var usesByType: [String: [Use]] = [:]
         for use in graph.uses { usesByType[use.from, default: []].append(use) }
 
@@ -77,21 +73,7 @@ public struct TestabilityAnalysis: Sendable {
             pending = rest
         }
 
-        var reachMemo: [String: Int] = [:]
-        func reach(_ id: String) -> Int {
-            if let r = reachMemo[id] { return r }
-            var seen: Set<String> = [id]
-            var stack = [id]
-            var count = 0
-            while let n = stack.popLast() {
-                for m in outgoing[n] ?? [] where seen.insert(m).inserted {
-                    if let node = nodes[m], !node.external { count += 1 }
-                    stack.append(m)
-                }
-            }
-            reachMemo[id] = count
-            return count
-        }
+        let reach = Reach(graph)
 
         var types: [TypeTestability] = []
         for subject in subjects {

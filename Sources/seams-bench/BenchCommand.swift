@@ -15,7 +15,10 @@ struct BenchRoot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seams-bench",
         abstract: "Benchmarks of seams: figures to read, not tests.",
-        subcommands: [BenchCommand.self, RenderBench.self, TruthBench.self, UntangleBench.self, NestingBench.self],
+        subcommands: [
+            BenchCommand.self, RenderBench.self, TruthBench.self, UntangleBench.self, NestingBench.self,
+            TestabilityBench.self,
+        ],
         defaultSubcommand: BenchCommand.self
     )
 }
