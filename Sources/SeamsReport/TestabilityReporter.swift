@@ -32,12 +32,12 @@ public enum TestabilityReporter {
         let blocked = report.types.filter { !$0.isTestableInIsolation }
         if !blocked.isEmpty { out += "\n  cost  type  (blockers by kind)\n" }
         for t in blocked.prefix(top) {
-            out += "  \(pad(t.cost))  \(t.name)  (\(summary(t)))\n"
+            out += "  \(pad(t.cost))  \(t.id)  (\(summary(t)))\n"
         }
         if blocked.count > top { out += "  … and \(blocked.count - top) more (--top N)\n" }
         let free = report.types.filter(\.isTestableInIsolation)
         if !free.isEmpty {
-            let names = free.map(\.name).sorted()
+            let names = free.map(\.id).sorted()
             out += "\ntestable in isolation: " + names.prefix(top).joined(separator: ", ")
             out += names.count > top ? ", … and \(names.count - top) more\n" : "\n"
         }
@@ -50,7 +50,7 @@ public enum TestabilityReporter {
 
     /// One type: every blocker with its site, member, reason and recipe.
     public static func detail(_ t: TypeTestability) -> String {
-        var out = "\(t.name) (\(t.kind.rawValue)\(t.module.map { ", module \($0)" } ?? "")"
+        var out = "\(t.id) (\(t.kind.rawValue)"
         out += t.file.map { ", \($0)" } ?? ""
         out += ")\n"
         if t.isTestableInIsolation {
@@ -74,11 +74,11 @@ public enum TestabilityReporter {
         if !blocked.isEmpty {
             out += "\n| cost | type | module | blockers |\n|---:|---|---|---|\n"
             for t in blocked.prefix(top) {
-                out += "| \(t.cost) | `\(t.name)` | \(t.module ?? "") | \(summary(t)) |\n"
+                out += "| \(t.cost) | `\(t.id)` | \(t.module ?? "") | \(summary(t)) |\n"
             }
             if blocked.count > top { out += "\n… and \(blocked.count - top) more.\n" }
             for t in blocked.prefix(top) {
-                out += "\n## `\(t.name)`\n\n"
+                out += "\n## `\(t.id)`\n\n"
                 for b in t.blockers {
                     out += "- `\(b.location)` **\(b.kind.rawValue)** \(whereIn(b)): \(b.reason) (`\(b.path)`); "
                     out += "seam: \(Recipe.of(b.recipe).seam)\n"
@@ -87,7 +87,7 @@ public enum TestabilityReporter {
             out += "\n## Recipes\n\n| id | seam | lesson |\n|---|---|---|\n"
             for r in report.recipes { out += "| `\(r.id.rawValue)` | \(r.seam) | \(r.lesson) |\n" }
         }
-        let free = report.types.filter(\.isTestableInIsolation).map(\.name).sorted()
+        let free = report.types.filter(\.isTestableInIsolation).map(\.id).sorted()
         if !free.isEmpty {
             out += "\n## Testable in isolation\n\n" + free.map { "`\($0)`" }.joined(separator: ", ") + "\n"
         }
