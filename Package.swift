@@ -40,7 +40,7 @@ let package = Package(
             name: "SeamsRules",
             dependencies: ["SeamsGraph", "SeamsTestability", .product(name: "Yams", package: "Yams")]),
         // Cut plans for the tangles: which dependencies to break first, how, and what it buys.
-        .target(name: "SeamsUntangle", dependencies: ["SeamsGraph", "SeamsRules"]),
+        .target(name: "SeamsUntangle", dependencies: ["SeamsGraph", "SeamsRules", "SeamsTestability"]),
         .target(
             name: "SeamsReport", dependencies: ["SeamsGraph", "SeamsRules", "SeamsUntangle", "SeamsTestability"]),
         // The only code that touches C: DOT text in, picture bytes out, through libgvc.

@@ -43,7 +43,7 @@ public enum TestabilityReporter {
         }
         if !blocked.isEmpty {
             out += "\nseams testability --type NAME shows each blocker's site and recipe. Recipes:\n"
-            for r in report.recipes { out += "  \(r.id.rawValue): \(r.seam); lesson: \(r.lesson)\n" }
+            for r in report.recipes { out += "  \(r.id.rawValue): \(r.title); lesson: \(r.lesson)\n" }
         }
         return out
     }
@@ -61,9 +61,8 @@ public enum TestabilityReporter {
             out += "\n\(b.location): \(b.kind.rawValue) \(whereIn(b))\n"
             out += "  \(b.reason)\n"
             out += "  written: \(b.path)\n"
-            let r = Recipe.of(b.recipe)
-            out += "  seam: \(r.seam) [\(r.id.rawValue)]: \(r.advice)\n"
-            out += "  lesson: \(r.lesson)\n"
+            out += "  seam [\(b.recipe.rawValue)]: \(b.recipe.title)\n"
+            out += "  lesson: \(b.recipe.lesson)\n"
         }
         return out
     }
@@ -81,11 +80,11 @@ public enum TestabilityReporter {
                 out += "\n## `\(t.id)`\n\n"
                 for b in t.blockers {
                     out += "- `\(b.location)` **\(b.kind.rawValue)** \(whereIn(b)): \(b.reason) (`\(b.path)`); "
-                    out += "seam: \(Recipe.of(b.recipe).seam)\n"
+                    out += "seam: \(b.recipe.title)\n"
                 }
             }
             out += "\n## Recipes\n\n| id | seam | lesson |\n|---|---|---|\n"
-            for r in report.recipes { out += "| `\(r.id.rawValue)` | \(r.seam) | \(r.lesson) |\n" }
+            for r in report.recipes { out += "| `\(r.id.rawValue)` | \(r.title) | \(r.lesson) |\n" }
         }
         let free = report.types.filter(\.isTestableInIsolation).map(\.id).sorted()
         if !free.isEmpty {

@@ -36,7 +36,7 @@ public struct Blocker: Hashable, Codable, Sendable, Comparable {
     /// `declaration`.
     public var member: String?
     public var memberKind: String
-    public var recipe: RecipeID
+    public var recipe: Recipe
     /// Why this counts, in a sentence.
     public var reason: String
 
@@ -93,13 +93,14 @@ public struct TestabilityReport: Hashable, Codable, Sendable {
     public var schemaVersion = TestabilityReport.currentSchemaVersion
     public var root: String
     public var types: [TypeTestability]
-    public var recipes: [Recipe]
+    /// The recipes the blockers name, in catalog order.
+    public var recipes: [RecipeInfo]
 
     public init(root: String, types: [TypeTestability]) {
         self.root = root
         self.types = types
         let used = Set(types.flatMap { $0.blockers.map(\.recipe) })
-        self.recipes = Recipe.all.filter { used.contains($0.id) }
+        self.recipes = Recipe.allCases.filter(used.contains).map(RecipeInfo.init)
     }
 
     public func type(_ id: String) -> TypeTestability? { types.first { $0.id == id } }

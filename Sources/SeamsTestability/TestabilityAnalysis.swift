@@ -147,7 +147,7 @@ public struct TestabilityAnalysis: Sendable {
                 || operand.lowercased().contains("delegate") || operand.lowercased().contains("presenter")
             guard isCollaborator else { return nil }
             return blocker(
-                .downcast, target: use.to!, use, recipe: .commandInsteadOfDowncast,
+                .downcast, target: use.to!, use, recipe: .commandObject,
                 reason:
                     "downcasts \(operand) to \(nodes[use.to!]?.name ?? use.to!), so it works only with that one type")
         case .staticState:
@@ -214,7 +214,7 @@ public struct TestabilityAnalysis: Sendable {
     }
 
     private func blocker(
-        _ kind: BlockerKind, target: String, _ use: Use, recipe: RecipeID, service: String? = nil, reason: String
+        _ kind: BlockerKind, target: String, _ use: Use, recipe: Recipe, service: String? = nil, reason: String
     ) -> Blocker {
         Blocker(
             kind: kind, target: target, path: use.path, service: service, file: use.file, line: use.line,

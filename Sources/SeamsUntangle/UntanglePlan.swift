@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsTestability
 
 /// What `seams untangle` found: per tangle (strongly connected component of hard edges), the
 /// edges to cut, in order, with how and what each buys. The JSON contract of `untangle --format json`.

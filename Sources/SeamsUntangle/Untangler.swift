@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsTestability
 import SeamsRules
 
 /// Makes the cut plans: components of hard edges, a light feedback arc set for each, cuts in

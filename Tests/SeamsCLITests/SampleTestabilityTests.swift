@@ -64,7 +64,7 @@ struct SampleTestabilityTests {
         let alert = try blockers("Stage0-Legacy", in: Self.samples, type: "AlertViewController")
         let downcast = try #require(alert.first { $0["kind"] as? String == "downcast" })
         #expect(downcast["target"] as? String == "FieldDesk.SignInViewController")
-        #expect(downcast["recipe"] as? String == "command-instead-of-downcast")
+        #expect(downcast["recipe"] as? String == "command-object")
         #expect(downcast["member"] as? String == "buttonTapped()")
     }
 
@@ -112,17 +112,20 @@ struct SampleTestabilityTests {
     @Test func theMapFillsTypesByCostBand() throws {
         let legacy = try seams(["graph", "Stage0-Legacy", "--testability", "--format", "dot"], in: Self.samples)
         #expect(legacy.status == 0)
-        let line = try #require(legacy.stdout.split(separator: "\n").first { $0.contains("\"FieldDesk.SignInViewController\" [") })
+        let line = try #require(
+            legacy.stdout.split(separator: "\n").first { $0.contains("\"FieldDesk.SignInViewController\" [") })
         // Cost 165: the last band; the tooltip names the cost and the first blockers.
         #expect(line.hasSuffix("];"))
         #expect(line.contains("fillcolor=\"#f4978e\""))
         #expect(line.contains("testability cost 165"))
         #expect(legacy.stdout.contains("label=\"Testability\""))
         let modular = try seams(["graph", "Stage2-Modules", "--testability", "--format", "dot"], in: Self.samples)
-        let signIn = try #require(modular.stdout.split(separator: "\n").first { $0.contains("\"SignIn.SignInViewController\" [") })
+        let signIn = try #require(
+            modular.stdout.split(separator: "\n").first { $0.contains("\"SignIn.SignInViewController\" [") })
         #expect(signIn.contains("fillcolor=\"#b7e4c7\""))
         #expect(signIn.contains("testable in isolation"))
-        let collapsed = try seams(["graph", "Stage0-Legacy", "--testability", "--collapse", "module"], in: Self.samples)
+        let collapsed = try seams(
+            ["graph", "Stage0-Legacy", "--testability", "--collapse", "module"], in: Self.samples)
         #expect(collapsed.status == 64)
     }
 }

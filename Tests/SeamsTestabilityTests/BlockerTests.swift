@@ -21,7 +21,7 @@ private func blockers(_ report: TestabilityReport, _ type: String) -> [Blocker] 
 
 private func expectBlocker(
     _ report: TestabilityReport, _ marked: Marked, _ type: String, _ kind: BlockerKind, at n: Int,
-    target: String? = nil, recipe: RecipeID, member: String? = nil, memberKind: String? = nil,
+    target: String? = nil, recipe: Recipe, member: String? = nil, memberKind: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let p = marked[n]
@@ -238,8 +238,8 @@ private func expectBlocker(
             """)
         expectBlocker(
             r, m, "AlertViewController", .downcast, at: 1, target: "App.SignInViewController",
-            recipe: .commandInsteadOfDowncast, member: "tapped()")
-        expectBlocker(r, m, "AlertViewController", .downcast, at: 2, recipe: .commandInsteadOfDowncast)
+            recipe: .commandObject, member: "tapped()")
+        expectBlocker(r, m, "AlertViewController", .downcast, at: 2, recipe: .commandObject)
     }
 
     @Test func aDowncastOfDataOrToAProtocolIsNoBlocker() {

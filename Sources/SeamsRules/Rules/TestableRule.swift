@@ -97,7 +97,7 @@ public struct TestableRule: Rule {
                     rule: spec, subject: .dependency,
                     message:
                         "\(type.id) is not testable in isolation: \(first.kind.rawValue), \(first.reason) "
-                        + "(seam: \(Recipe.of(first.recipe).seam))",
+                        + "(seam: \(first.recipe.title))",
                     location: Location(sites[0]))
                 v.from = type.id
                 v.to = first.target
