@@ -78,7 +78,9 @@ let package = Package(
         // -sanitize=fuzzer; a plain build replays inputs from files.
         .executableTarget(
             name: "seams-fuzz",
-            dependencies: ["SeamsGraph", "SeamsScanner", "SeamsRules", "SeamsReport", "SeamsUntangle"]
+            dependencies: [
+                "SeamsGraph", "SeamsScanner", "SeamsRules", "SeamsReport", "SeamsUntangle", "SeamsTestability",
+            ]
         ),
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
         .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph", "SeamsTestSupport"]),

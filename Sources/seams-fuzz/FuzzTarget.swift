@@ -3,6 +3,7 @@ import SeamsGraph
 import SeamsReport
 import SeamsRules
 import SeamsScanner
+import SeamsTestability
 import SeamsUntangle
 
 // A libFuzzer target over the scanner and the config reader. Built by `scripts/fuzz` with the
@@ -26,7 +27,8 @@ enum FuzzTarget {
         }
     }
 
-    /// Scan, then what every command does with a graph: the JSON, the rules and a cut plan.
+    /// Scan, then what every command does with a graph: the JSON, the rules, a cut plan and
+    /// the testability report.
     static func scanner(_ text: String) {
         let files = text.split(separator: "\0", maxSplits: 3, omittingEmptySubsequences: false)
         let sources = files.enumerated().map { (path: "F\($0.offset).swift", text: String($0.element)) }
@@ -35,6 +37,7 @@ enum FuzzTarget {
         _ = GraphJSONReporter.render(graph)
         _ = try? RuleEngine.check(graph, config: SeamsConfig())
         _ = Untangler().plan(graph)
+        _ = TestabilityReporter.json(TestabilityAnalysis().analyse(graph))
     }
 
     /// Read a config, and when it reads, check the graph of a small fixed program against it.
@@ -46,6 +49,7 @@ enum FuzzTarget {
         var untangler = Untangler()
         untangler.settings = config.untangle
         _ = untangler.plan(sample)
+        _ = TestabilityAnalysis(services: .standard(adding: config.services)).analyse(sample)
     }
 
     static let sample = Scanner.graph(ofModules: [
