@@ -324,4 +324,24 @@ private func expectBlocker(
         #expect(order.firstIndex(of: "App.Heavy")! < order.firstIndex(of: "App.Light")!)
         #expect(order.firstIndex(of: "App.Light")! < order.firstIndex(of: "App.Free")!)
     }
+
+    @Test func theReportIsTheSameWhateverTheFileOrderAndThreads() {
+        let files = (0..<12).map { i in
+            (
+                path: "F\(i).swift",
+                text: """
+                import Foundation
+                final class S\(i) { static let shared = S\(i)(); static var hits = 0 }
+                final class U\(i) {
+                    let next = U\((i + 1) % 12)()
+                    func go() { _ = S\((i + 5) % 12).shared; _ = Date(); S\(i).hits += 1 }
+                }
+                """
+            )
+        }
+        let one = TestabilityAnalysis().analyse(Scanner.graph(ofSources: files, threads: 1))
+        let many = TestabilityAnalysis().analyse(Scanner.graph(ofSources: files.reversed(), threads: 4))
+        #expect(one == many)
+        #expect(one.blockedCount == 24)
+    }
 }
