@@ -86,7 +86,7 @@ public enum MapPipeline {
         options.edgeLabels = request.edgeLabels
         options.clusters = request.collapse == nil && request.scan.granularity != .module
         if let testability {
-            options.nodeAttributes = TestabilityMap.nodeAttributes(testability)
+            options.nodeAttributes = TestabilityMap.nodeAttributes(testability, graph: graph)
             options.customLegend = TestabilityMap.legend
         }
         let tangles = request.cuts?.components ?? []

@@ -16,9 +16,13 @@ public enum TestabilityMap {
         bands.first { cost <= $0.limit } ?? bands[bands.count - 1]
     }
 
-    /// Extra DOT attributes per node id: the band's fill, and a tooltip with the cost and blockers.
-    public static func nodeAttributes(_ report: TestabilityReport) -> [String: String] {
+    /// Extra DOT attributes per node id: the band's fill, and a tooltip with the cost and blockers;
+    /// white for the nodes of `graph` no type stands for (protocols, externals, file scopes).
+    public static func nodeAttributes(_ report: TestabilityReport, graph: Graph) -> [String: String] {
         var out: [String: String] = [:]
+        for node in graph.nodes where !node.external {
+            out[node.id] = "fillcolor=\"#ffffff\""
+        }
         for t in report.types {
             var tip = "\(t.id) (\(t.kind.rawValue))\n"
             tip +=
@@ -45,6 +49,8 @@ public enum TestabilityMap {
             out += "    \"legend:testability:\(i)\" [label=\(DOTEncoder.quote(b.name)), fillcolor=\"\(b.fill)\"];\n"
             if i > 0 { out += "    \"legend:testability:\(i - 1)\" -> \"legend:testability:\(i)\" [style=invis];\n" }
         }
+        out += "    \"legend:testability:none\" [label=\"protocol: not judged\", fillcolor=\"#ffffff\"];\n"
+        out += "    \"legend:testability:\(bands.count - 1)\" -> \"legend:testability:none\" [style=invis];\n"
         return out + "  }\n"
     }
 }
