@@ -85,10 +85,7 @@ public enum MapPipeline {
         options.cycles = cycles
         options.edgeLabels = request.edgeLabels
         options.clusters = request.collapse == nil && request.scan.granularity != .module
-        if let testability {
-            options.nodeAttributes = TestabilityMap.nodeAttributes(testability, graph: graph)
-            options.customLegend = TestabilityMap.legend
-        }
+        if let testability { TestabilityMap.apply(testability, graph: graph, to: &options) }
         let tangles = request.cuts?.components ?? []
         for (number, component) in tangles.enumerated() {
             for cut in component.decided + component.cuts {

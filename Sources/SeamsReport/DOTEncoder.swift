@@ -16,6 +16,10 @@ public struct MapOptions: Sendable {
     /// Extra DOT attributes per node id and per `Edge.key`, appended last so they win.
     public var nodeAttributes: [String: String] = [:]
     public var edgeAttributes: [String: String] = [:]
+    /// Fills and tooltips per node id instead of the module's colour and the node's id and place
+    /// (a map coloured by something else, such as testability).
+    public var nodeFills: [String: String] = [:]
+    public var nodeTooltips: [String: String] = [:]
     /// A legend of the caller's instead of the module and cycle legend.
     public var customLegend: String?
     /// Edges of a cut plan (by `Edge.key`) and their label (the order, `tangle.order` when the
@@ -60,11 +64,11 @@ public enum DOTEncoder {
             out +=
                 "    label=\(quote(module)); style=\"rounded\"; color=\"#b0b0b0\"; fontcolor=\"#444444\"; tooltip=\(quote("module \(module)"));\n"
             for node in members {
-                out += "    " + nodeLine(node, modules: moduleNames, extra: options.nodeAttributes[node.id])
+                out += "    " + nodeLine(node, modules: moduleNames, options)
             }
             out += "  }\n"
         }
-        for node in loose { out += "  " + nodeLine(node, modules: moduleNames, extra: options.nodeAttributes[node.id]) }
+        for node in loose { out += "  " + nodeLine(node, modules: moduleNames, options) }
 
         var anyRed = false, anySoft = false
         for edge in graph.edges {
@@ -145,11 +149,14 @@ public enum DOTEncoder {
         }
     }
 
-    private static func nodeLine(_ node: Node, modules: [String], extra: String?) -> String {
+    private static func nodeLine(_ node: Node, modules: [String], _ options: MapOptions) -> String {
         var tip = "\(node.id) (\(node.kind.rawValue))"
         if let file = node.file { tip += "\n\(file)\(node.line.map { ":\($0)" } ?? "")" }
-        let fill = node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules)
-        let more = extra.map { ", \($0)" } ?? ""
+        if let own = options.nodeTooltips[node.id] { tip = own }
+        let fill =
+            options.nodeFills[node.id]
+            ?? (node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules))
+        let more = options.nodeAttributes[node.id].map { ", \($0)" } ?? ""
         return
             "\(quote(node.id)) [label=\(quote(node.name)), \(shape(node.kind)), fillcolor=\"\(fill)\", tooltip=\(quote(tip))\(more)];\n"
     }

@@ -16,13 +16,11 @@ public enum TestabilityMap {
         bands.first { cost <= $0.limit } ?? bands[bands.count - 1]
     }
 
-    /// Extra DOT attributes per node id: the band's fill, and a tooltip with the cost and blockers;
-    /// white for the nodes of `graph` no type stands for (protocols, externals, file scopes).
-    public static func nodeAttributes(_ report: TestabilityReport, graph: Graph) -> [String: String] {
-        var out: [String: String] = [:]
-        for node in graph.nodes where !node.external {
-            out[node.id] = "fillcolor=\"#ffffff\""
-        }
+    /// The map's options coloured by testability: each type's band as its fill, its cost and first
+    /// blockers as its tooltip; white for the nodes of `graph` no type stands for (protocols,
+    /// file scopes), so no module colour is read as a band.
+    public static func apply(_ report: TestabilityReport, graph: Graph, to options: inout MapOptions) {
+        for node in graph.nodes where !node.external { options.nodeFills[node.id] = "#ffffff" }
         for t in report.types {
             var tip = "\(t.id) (\(t.kind.rawValue))\n"
             tip +=
@@ -35,9 +33,10 @@ public enum TestabilityMap {
             if t.blockers.count > DOTEncoder.tooltipSites {
                 tip += "\n… and \(t.blockers.count - DOTEncoder.tooltipSites) more"
             }
-            out[t.id] = "fillcolor=\"\(band(of: t.cost).fill)\", tooltip=\(DOTEncoder.quote(tip))"
+            options.nodeFills[t.id] = band(of: t.cost).fill
+            options.nodeTooltips[t.id] = tip
         }
-        return out
+        options.customLegend = legend
     }
 
     /// The legend: one swatch per band.

@@ -117,6 +117,9 @@ struct SampleTestabilityTests {
         // Cost 165: the last band; the tooltip names the cost and the first blockers.
         #expect(line.hasSuffix("];"))
         #expect(line.contains("fillcolor=\"#f4978e\""))
+        // One fill and one tooltip: the module's colour is replaced, not overridden after it.
+        #expect(line.components(separatedBy: "fillcolor=").count == 2)
+        #expect(line.components(separatedBy: "tooltip=").count == 2)
         #expect(line.contains("testability cost 165"))
         #expect(legacy.stdout.contains("label=\"Testability\""))
         let modular = try seams(["graph", "Stage2-Modules", "--testability", "--format", "dot"], in: Self.samples)
