@@ -81,7 +81,7 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
         self.path = path
         self.targetMember = targetMember
         self.valueType = valueType
-        self.traits = Array(Set(traits)).sorted()
+        self.traits = Use.normalized(traits)
         self.file = file
         self.line = line
         self.column = column
@@ -89,6 +89,16 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
     }
 
     public func has(_ trait: Trait) -> Bool { traits.contains(trait) }
+
+    /// Traits sorted and each once: a use has a handful, so no set is built.
+    public static func normalized(_ traits: [Trait]) -> [Trait] {
+        var out = traits.sorted()
+        var i = 1
+        while i < out.count {
+            if out[i] == out[i - 1] { out.remove(at: i) } else { i += 1 }
+        }
+        return out
+    }
 
     enum CodingKeys: String, CodingKey {
         case from, to, kind, path, targetMember, valueType, traits, file, line, column, member

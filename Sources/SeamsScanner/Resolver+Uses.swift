@@ -48,29 +48,37 @@ extension Resolver {
     private func mayInheritUnknownMembers(_ scope: Scope) -> Bool {
         guard let t = scope.type else { return false }
         if t.isExternal { return true }
+        if let known = inheritsUnknownCache[ObjectIdentifier(t)] { return known }
         var seen = Set<ObjectIdentifier>()
         var stack = [t]
-        while let s = stack.popLast() {
+        var found = false
+        while !found, let s = stack.popLast() {
             for sup in supertypes(of: s) where seen.insert(ObjectIdentifier(sup)).inserted {
-                if sup.isExternal && sup.kind == .external { return true }
+                if sup.isExternal {
+                    found = true
+                    break
+                }
                 stack.append(sup)
             }
         }
-        return false
+        inheritsUnknownCache[ObjectIdentifier(t)] = found
+        return found
     }
 
     /// `T.name` for a type other than the body's own: a static property or function. Enum
     /// cases and nested types are values and names, not uses.
     func noteStaticMember(_ t: TypeSymbol, _ name: String, _ refs: [MemberRef], _ loc: Loc, scope: Scope) -> Int? {
         guard emitting, !isOwn(t, scope: scope) else { return nil }
-        let path = t.qualifiedName + "." + name
         if refs.isEmpty {
             // Unknown members of a type no scanned file declares: `URLSession.shared`.
             guard t.isExternal else { return nil }
-            return record(.staticRead, to: t.nodeID, path: path, loc, scope: scope)
+            return record(.staticRead, to: t.nodeID, path: t.qualifiedName + "." + name, loc, scope: scope)
         }
+        // Enum cases, unapplied instance methods and nested names are no uses: decided before
+        // anything is built, as most static member references are cases.
         guard refs.allSatisfy({ $0.fact.isStatic && ($0.fact.kind == .property || $0.fact.kind == .function) })
         else { return nil }
+        let path = t.qualifiedName + "." + name
         let ref = refs[0]
         if ref.fact.kind == .function {
             // Settled as a call by `noteStaticCall`; unapplied, it is a read of a function value.
@@ -99,7 +107,7 @@ extension Resolver {
             } else {
                 traits.append(.void)
             }
-            use.traits = Array(Set(traits)).sorted()
+            use.traits = Use.normalized(traits)
         }
         // Without a chosen overload it is still a call: of an SDK type's static function
         // (`Timer.scheduledTimer(…)`), or of a scanned one whose overload is not known.

@@ -32,6 +32,8 @@ final class Resolver {
     /// How many closures the body being resolved sits in.
     var closureDepth = 0
     var inDefaultArgument = false
+    /// Per type: whether it has a supertype no scanned file declares (see `noteFreeCall`).
+    var inheritsUnknownCache: [ObjectIdentifier: Bool] = [:]
 
     /// The resolver that builds the table (`declare`), then resolves with workers.
     init(units: [CompilationUnit]) {
