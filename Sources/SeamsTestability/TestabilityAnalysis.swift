@@ -23,7 +23,7 @@ public struct TestabilityAnalysis: Sendable {
         "rootViewController", "topViewController", "visibleViewController", "viewControllers", "window",
         "superview", "next", "destination", "source", "coordinator", "owner", "container", "registry",
         "instantiateViewController()", "instantiateInitialViewController()", "resolve()", "instance()",
-        "service()", "get()", "object()", "first", "last",
+        "service()", "get()", "object()",
     ]
 
     public let services: ServiceTable

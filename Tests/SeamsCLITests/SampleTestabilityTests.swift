@@ -9,7 +9,7 @@ import Testing
 struct SampleTestabilityTests {
     static let samples = SampleCheckTests.samples
 
-    /// Blockers of one type as `kind recipe` pairs, from the JSON report.
+    /// The blockers of one type, as the JSON report lists them.
     func blockers(_ folder: String, _ args: [String] = [], in dir: String, type: String) throws -> [[String: Any]] {
         let run = try seams(["testability", folder, "--format", "json"] + args, in: dir)
         #expect(run.status == 0, "\(run.stderr)")

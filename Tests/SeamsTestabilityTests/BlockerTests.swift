@@ -249,9 +249,10 @@ private func expectBlocker(
             struct Payload { let id: Int }
             final class Alert {
                 var presenter: AnyObject?
-                func tapped(_ value: Any) {
+                func tapped(_ value: Any, _ items: [Any]) {
                     (presenter as? Retrying)?.retry()
                     _ = value as? Payload
+                    _ = items.first as? Payload
                 }
             }
             """)
