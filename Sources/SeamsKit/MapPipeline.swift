@@ -65,7 +65,7 @@ public enum MapPipeline {
             untangler.settings = outcome.config.untangle
             request.cuts = untangler.plan(outcome.graph)
         }
-        let report = request.testability ? TestabilityPipeline.analyse(outcome.graph, config: outcome.config) : nil
+        let report = request.testability ? outcome.config.testabilityAnalysis.analyse(outcome.graph) : nil
         return try draw(outcome.graph, request, testability: report)
     }
 

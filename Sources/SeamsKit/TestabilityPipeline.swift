@@ -38,7 +38,7 @@ public enum TestabilityPipeline {
         var scan = request.scan
         scan.granularity = .type
         let outcome = try ScanPipeline.run(scan)
-        let report = analyse(outcome.graph, config: outcome.config)
+        let report = outcome.config.testabilityAnalysis.analyse(outcome.graph)
         let text: String
         if let name = request.typeName {
             let id = try NodeNames.id(name, in: outcome.graph, option: "--type")
@@ -60,10 +60,5 @@ public enum TestabilityPipeline {
             }
         }
         return TestabilityOutcome(report: report, bytes: Data(text.utf8), diagnostics: outcome.graph.diagnostics)
-    }
-
-    /// The analysis with the config's services added to the built-in table.
-    public static func analyse(_ graph: Graph, config: SeamsConfig) -> TestabilityReport {
-        TestabilityAnalysis(services: .standard(adding: config.services)).analyse(graph)
     }
 }

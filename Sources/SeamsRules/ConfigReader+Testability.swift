@@ -54,3 +54,11 @@ extension ConfigReader {
         return out
     }
 }
+
+extension SeamsConfig {
+    /// The analysis `seams testability` and the `testable` rule run: the built-in service table
+    /// with this config's services added.
+    public var testabilityAnalysis: TestabilityAnalysis {
+        TestabilityAnalysis(services: .standard(adding: services))
+    }
+}

@@ -22,7 +22,7 @@ public final class RuleContext {
     /// What blocks each type's unit tests, with the config's services: computed once.
     public var testability: TestabilityReport {
         if let r = testabilityReport { return r }
-        let r = TestabilityAnalysis(services: .standard(adding: config.services)).analyse(graph)
+        let r = config.testabilityAnalysis.analyse(graph)
         testabilityReport = r
         return r
     }

@@ -29,7 +29,7 @@ struct TestabilityBench: ParsableCommand {
         let again = try ScanPipeline.run(request)
         let scanned = Date().timeIntervalSince(start)
         let judgeStart = Date()
-        let report = TestabilityPipeline.analyse(again.graph, config: again.config)
+        let report = again.config.testabilityAnalysis.analyse(again.graph)
         let text = TestabilityReporter.text(report, top: 20)
         let judged = Date().timeIntervalSince(judgeStart)
         let total = Date().timeIntervalSince(start)

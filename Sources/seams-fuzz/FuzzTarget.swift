@@ -49,7 +49,7 @@ enum FuzzTarget {
         var untangler = Untangler()
         untangler.settings = config.untangle
         _ = untangler.plan(sample)
-        _ = TestabilityAnalysis(services: .standard(adding: config.services)).analyse(sample)
+        _ = config.testabilityAnalysis.analyse(sample)
     }
 
     static let sample = Scanner.graph(ofModules: [
