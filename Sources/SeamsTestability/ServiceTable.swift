@@ -3,7 +3,9 @@ import SeamsGraph
 
 /// Platform services that make a unit test slow, flaky or impossible, as patterns over what
 /// the code writes. The table below ships with seams (facts about Apple's SDKs, written for
-/// seams); `seams.yml` adds entries under `testability: services:`.
+/// seams); `seams.yml` adds entries under `testability: services:`. (Untangle's
+/// `RecipeChooser.systemServices` is another list on purpose: types an app subclasses or extends
+/// to wrap a service, where `UIApplication` or `Date` would be wrong.)
 ///
 /// Pattern forms:
 /// - `Type.member` (or a longer chain): a static read or call whose chain starts so:
