@@ -16,6 +16,14 @@ extension Graph {
             uses: uses.filter { keep.contains($0.from) })
     }
 
+    /// The nodes in `keep` and the edges between them that `include` accepts, order kept.
+    public func subgraph(_ keep: Set<String>, edges include: (Edge) -> Bool) -> Graph {
+        Graph(
+            canonicalRoot: root, modules: modules, nodes: nodes.filter { keep.contains($0.id) },
+            edges: edges.filter { keep.contains($0.from) && keep.contains($0.to) && include($0) },
+            diagnostics: diagnostics, uses: [])
+    }
+
     /// The neighbourhood of `ids`: nodes within `depth` edges in the given direction.
     public func focused(on ids: [String], depth: Int, direction: FocusDirection) -> Graph {
         var outgoing: [String: [String]] = [:]
@@ -37,6 +45,19 @@ extension Graph {
             frontier = next
         }
         return restricted(to: seen)
+    }
+
+    /// The focused nodes, their direct neighbours in the given direction, and only the edges that
+    /// touch a focused node: the readable view of a hub, whose neighbours' own edges swamp its own.
+    public func star(around ids: [String], direction: FocusDirection) -> Graph {
+        let centre = Set(ids)
+        let touching = edges.filter {
+            (direction != .in && centre.contains($0.from)) || (direction != .out && centre.contains($0.to))
+        }
+        let keep = centre.union(touching.flatMap { [$0.from, $0.to] })
+        return Graph(
+            canonicalRoot: root, modules: modules, nodes: nodes.filter { keep.contains($0.id) }, edges: touching,
+            diagnostics: diagnostics, uses: uses.filter { centre.contains($0.from) })
     }
 
     /// Only the members of cycles, and only the edges that lie on cycles.

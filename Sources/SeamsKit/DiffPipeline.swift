@@ -7,7 +7,7 @@ import SeamsReport
 /// What `seams diff` compares and what it writes.
 public struct DiffRequest: Sendable {
     public enum Format: String, CaseIterable, Sendable {
-        case svg, png, pdf, dot, markdown, json
+        case svg, png, pdf, dot, markdown, json, html
     }
 
     public var before: String
@@ -63,6 +63,14 @@ public enum DiffPipeline {
             return DiffOutcome(diff: diff, bytes: Data(DiffReporter.markdown(diff).utf8), notes: notes)
         case .json:
             return DiffOutcome(diff: diff, bytes: Data(DiffReporter.json(diff).utf8), notes: notes)
+        case .html:
+            let (union, nodeChanges, edgeChanges) = GraphDiff.union(old, new)
+            var input = ExplorerInput(graph: union, cycles: union.cycles(), title: "seams diff: \(title)")
+            input.changes = ExplorerInput.Changes(
+                nodes: nodeChanges, edges: edgeChanges, before: old, beforeLabel: request.before,
+                afterLabel: request.after)
+            let (bytes, pageNotes) = try ExplorerPipeline.page(input, engine: request.engine)
+            return DiffOutcome(diff: diff, bytes: bytes, notes: pageNotes)
         case .dot, .svg, .png, .pdf:
             let (union, nodeChanges, edgeChanges) = GraphDiff.union(old, new)
             let unionDOT = DiffEncoder.union(union, nodes: nodeChanges, edges: edgeChanges, title: title)

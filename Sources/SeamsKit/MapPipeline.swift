@@ -9,7 +9,7 @@ import SeamsUntangle
 /// What `seams graph` draws and how.
 public struct MapRequest: Sendable {
     public enum Format: String, CaseIterable, Sendable {
-        case svg, png, pdf, dot, mermaid
+        case svg, png, pdf, dot, mermaid, html
     }
 
     public enum Collapse: String, CaseIterable, Sendable {
@@ -22,6 +22,8 @@ public struct MapRequest: Sendable {
     public var focus: [String] = []
     public var depth = 1
     public var direction: FocusDirection = .both
+    /// With a focus: only the edges that touch the focused nodes, and their ends.
+    public var star = false
     public var onlyCycles = false
     public var collapse: Collapse?
     public var excludeModules: [String] = []
@@ -69,12 +71,36 @@ public enum MapPipeline {
         return try draw(outcome.graph, request, testability: report)
     }
 
+    /// `seams graph --hubs`: the top types by fan-in and fan-out of the graph the request would
+    /// draw (modules excluded, collapsed, focused), as text or JSON.
+    public static func hubs(_ request: MapRequest, top: Int, json: Bool) throws -> Data {
+        let (graph, _, _) = try filter(try ScanPipeline.run(request.scan).graph, request)
+        let hubs = graph.hubs(top: top)
+        return Data((json ? HubsReporter.json(hubs) : HubsReporter.text(hubs)).utf8)
+    }
+
     /// Filters, encodes and renders a graph already scanned (or made by a tool).
     public static func draw(
         _ scanned: Graph, _ request: MapRequest, testability: TestabilityReport? = nil
     ) throws -> MapOutcome {
         var notes: [String] = []
-        var (graph, cycles) = try filter(scanned, request)
+        var (graph, cycles, focus) = try filter(scanned, request)
+        if request.format == .html {
+            var input = ExplorerInput(graph: graph, cycles: cycles, title: ExplorerPipeline.title(of: scanned))
+            input.testability = testability
+            let tangles = request.cuts?.components ?? []
+            for (number, component) in tangles.enumerated() {
+                for cut in component.decided + component.cuts {
+                    input.cuts.append(
+                        (
+                            EdgeKey(from: cut.from, to: cut.to).string,
+                            tangles.count == 1 ? "\(cut.order)" : "\(number + 1).\(cut.order)"
+                        ))
+                }
+            }
+            let (bytes, notes) = try ExplorerPipeline.page(input, engine: request.engine)
+            return MapOutcome(bytes: bytes, graph: graph, notes: notes)
+        }
         if graph.nodes.count > collapseAbove && request.collapse == nil {
             notes.append(
                 "\(graph.nodes.count) nodes are too many to read: collapsed to modules (use --focus or --collapse)")
@@ -83,6 +109,7 @@ public enum MapPipeline {
         }
         var options = MapOptions()
         options.cycles = cycles
+        options.focus = Set(focus)
         options.edgeLabels = request.edgeLabels
         options.clusters = request.collapse == nil && request.scan.granularity != .module
         if let testability { TestabilityMap.apply(testability, graph: graph, to: &options) }
@@ -96,15 +123,23 @@ public enum MapPipeline {
         }
         switch request.format {
         case .dot:
+            let engine = MapPipelineEngine.choose(
+                request.engine, nodes: graph.nodes.count, edges: graph.edges.count, clusters: options.clusters)
+            options.force = engine != .dot
+            if engine == .dot { options.minlen = RankWrap.minlens(graph, focus: options.focus) }
             return MapOutcome(bytes: Data(DOTEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
         case .mermaid:
             return MapOutcome(
                 bytes: Data(MermaidEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
+        case .html:
+            preconditionFailure("drawn above")
         case .svg, .png, .pdf:
             let format = RenderFormat(rawValue: request.format.rawValue)!
             let (engine, why) = MapPipelineEngine.choice(
                 request.engine, nodes: graph.nodes.count, edges: graph.edges.count, clusters: options.clusters)
             if let why { notes.append(why) }
+            options.force = engine != .dot
+            if engine == .dot { options.minlen = RankWrap.minlens(graph, focus: options.focus) }
             let dot = DOTEncoder.encode(graph, options: options)
             do {
                 let bytes = try GraphvizRenderer.render(dot: dot, engine: engine, format: format)
@@ -123,8 +158,8 @@ public enum MapPipeline {
         }
     }
 
-    /// The graph to draw, and the cycles of the graph before any focus cut it down.
-    static func filter(_ scanned: Graph, _ request: MapRequest) throws -> (Graph, CycleAnalysis) {
+    /// The graph to draw, the cycles of the graph before any focus cut it down, and the focused ids.
+    static func filter(_ scanned: Graph, _ request: MapRequest) throws -> (Graph, CycleAnalysis, [String]) {
         var graph = scanned
         if !request.excludeModules.isEmpty { graph = graph.excludingModules(Set(request.excludeModules)) }
         switch request.collapse {
@@ -133,16 +168,20 @@ public enum MapPipeline {
         case nil: break
         }
         let cycles = graph.cycles()
+        var ids: [String] = []
         if !request.focus.isEmpty {
-            let ids = try request.focus.map { try resolve($0, in: graph) }
-            graph = graph.focused(on: ids, depth: request.depth, direction: request.direction)
+            ids = try request.focus.map { try resolve($0, in: graph) }
+            graph =
+                request.star
+                ? graph.star(around: ids, direction: request.direction)
+                : graph.focused(on: ids, depth: request.depth, direction: request.direction)
         }
         if request.onlyCycles { graph = graph.onlyCycles(cycles) }
         if graph.nodes.isEmpty {
             throw SeamsError.emptyGraph(
                 request.onlyCycles ? "no dependency cycles in the scanned code" : "no nodes are left after filtering")
         }
-        return (graph, cycles)
+        return (graph, cycles, ids)
     }
 
     /// A focus name: a node id, a type name, or the end of a qualified name.

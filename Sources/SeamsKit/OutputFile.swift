@@ -12,6 +12,7 @@ public enum OutputFile {
         case "mmd", "mermaid": return "mermaid"
         case "md", "markdown": return "markdown"
         case "json": return "json"
+        case "html", "htm": return "html"
         case "txt", "text": return "text"
         default: return nil
         }

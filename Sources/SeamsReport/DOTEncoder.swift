@@ -25,22 +25,17 @@ public struct MapOptions: Sendable {
     /// Edges of a cut plan (by `Edge.key`) and their label (the order, `tangle.order` when the
     /// plan has several tangles): drawn in their own style and numbered.
     public var cuts: [String: String] = [:]
+    /// Focused nodes, drawn with a heavy outline and a bold label.
+    public var focus: Set<String> = []
+    /// Minimum rank distances per `Edge.key` (dot), to wrap a wide rank over several.
+    public var minlen: [String: Int] = [:]
+    /// Laid out by a force-directed engine (sfdp, neato, fdp): overlapping nodes are pushed apart.
+    public var force = false
+    /// For the explorer: no tooltips and no legend (the page shows them), and clusters carry
+    /// `id="c<i>"`, i the module's place in `DOTEncoder.moduleOrder`.
+    public var explorer = false
 
     public init() {}
-}
-
-/// A fixed palette, assigned to modules in sorted order, so a module keeps its colour
-/// between runs and between the maps of one codebase.
-public enum ModulePalette {
-    public static let colors = [
-        "#8dd3c7", "#ffffb3", "#bebada", "#80b1d3", "#fdb462", "#b3de69", "#d9d9d9", "#bc80bd", "#ccebc5",
-        "#ffed6f", "#a6cee3", "#b2df8a",
-    ]
-
-    public static func color(of module: String?, among modules: [String]) -> String {
-        guard let module, let i = modules.firstIndex(of: module) else { return "#ffffff" }
-        return colors[i % colors.count]
-    }
 }
 
 /// The graph as Graphviz DOT: nodes coloured by module, shaped by kind, modules as clusters,
@@ -55,14 +50,18 @@ public enum DOTEncoder {
     public static func encode(_ graph: Graph, options: MapOptions = MapOptions()) -> String {
         let cycles = options.cycles ?? graph.cycles()
         let moduleNames = moduleOrder(graph)
-        var out = header(name: "seams", title: options.title, graphAttributes: "tooltip=\" \"")
+        var out = header(
+            name: "seams", title: options.title,
+            graphAttributes: (options.explorer ? "pad=0.2" : "tooltip=\" \"")
+                + (options.force ? ", overlap=prism, overlap_scaling=-4, sep=\"+6\"" : ""))
 
         let (byModule, loose) = clusters(graph, options)
         for (i, module) in moduleNames.enumerated() {
             guard let members = byModule[module] else { continue }
             out += "  subgraph \"cluster_\(i)\" {\n"
+            let tip = options.explorer ? "id=\"c\(i)\"" : "tooltip=\(quote("module \(module)"))"
             out +=
-                "    label=\(quote(module)); style=\"rounded\"; color=\"#b0b0b0\"; fontcolor=\"#444444\"; tooltip=\(quote("module \(module)"));\n"
+                "    label=\(quote(module)); style=\"rounded\"; color=\"#b0b0b0\"; fontcolor=\"#444444\"; \(tip);\n"
             for node in members {
                 out += "    " + nodeLine(node, modules: moduleNames, options)
             }
@@ -89,14 +88,16 @@ public enum DOTEncoder {
             }
             anyRed = anyRed || red
             anySoft = anySoft || edge.soft
-            attrs.append("tooltip=\(quote(edgeTooltip(edge)))")
+            if !options.explorer { attrs.append("tooltip=\(quote(edgeTooltip(edge)))") }
+            if let minlen = options.minlen[edge.key] { attrs.append("minlen=\(minlen)") }
             if let extra = options.edgeAttributes[edge.key] { attrs.append(extra) }
             out += "  \(quote(edge.from)) -> \(quote(edge.to)) [\(attrs.joined(separator: ", "))];\n"
         }
         if let custom = options.customLegend {
             out += custom
-        } else if options.legend {
-            let drawn = Set(graph.nodes.filter { !$0.external }.compactMap(\.module))
+        } else if options.legend && !options.explorer {
+            // A map of modules names them on its nodes: its legend does not name them again.
+            let drawn = Set(graph.nodes.filter { !$0.external && $0.kind != .module }.compactMap(\.module))
             out += legend(moduleNames, drawn: drawn, cycles: anyRed, cuts: !options.cuts.isEmpty, soft: anySoft)
         }
         out += "}\n"
@@ -156,9 +157,12 @@ public enum DOTEncoder {
         let fill =
             options.nodeFills[node.id]
             ?? (node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules))
-        let more = options.nodeAttributes[node.id].map { ", \($0)" } ?? ""
+        var more =
+            options.focus.contains(node.id) ? ", penwidth=3.2, color=\"#111111\", fontname=\"Helvetica-Bold\"" : ""
+        if let extra = options.nodeAttributes[node.id] { more += ", \(extra)" }
+        let tooltip = options.explorer ? "" : ", tooltip=\(quote(tip))"
         return
-            "\(quote(node.id)) [label=\(quote(node.name)), \(shape(node.kind)), fillcolor=\"\(fill)\", tooltip=\(quote(tip))\(more)];\n"
+            "\(quote(node.id)) [label=\(quote(node.name)), \(shape(node.kind)), fillcolor=\"\(fill)\"\(tooltip)\(more)];\n"
     }
 
     static func edgeTooltip(_ edge: Edge) -> String {
@@ -170,46 +174,17 @@ public enum DOTEncoder {
         return lines.joined(separator: "\n")
     }
 
-    /// Swatches of the modules drawn, in palette order, and a sample red edge if any is drawn.
+    /// Swatches of the modules drawn, in palette order, and a sample of each edge style drawn.
     private static func legend(_ modules: [String], drawn: Set<String>, cycles: Bool, cuts: Bool, soft: Bool) -> String
     {
-        var out = "  subgraph \"cluster_legend\" {\n"
-        out += "    label=\"Legend\"; style=\"rounded,dashed\"; color=\"#b0b0b0\"; fontcolor=\"#444444\";\n"
-        out += "    node [shape=box, style=\"filled\", fontsize=9, height=0.2];\n"
-        var previous: String?
+        var rows: [MapLegend.Row] = []
         for (i, module) in modules.enumerated() where drawn.contains(module) {
-            let id = "legend:module:\(i)"
-            out +=
-                "    \(quote(id)) [label=\(quote(module)), fillcolor=\"\(ModulePalette.color(of: module, among: modules))\", tooltip=\(quote("module \(module)"))];\n"
-            // Invisible edges keep the swatches in one column.
-            if let previous { out += "    \(quote(previous)) -> \(quote(id)) [style=invis];\n" }
-            previous = id
+            rows.append(MapLegend.Row(.fill(ModulePalette.color(at: i)), module))
         }
-        if cycles {
-            out +=
-                "    \"legend:cycle:a\" [label=\"A\", fillcolor=\"#ffffff\", tooltip=\"edges on a dependency cycle\"];\n"
-            out +=
-                "    \"legend:cycle:b\" [label=\"B\", fillcolor=\"#ffffff\", tooltip=\"edges on a dependency cycle\"];\n"
-            out +=
-                "    \"legend:cycle:a\" -> \"legend:cycle:b\" [color=\"\(cycleColor)\", penwidth=2.0, label=\" on a cycle\", fontsize=8, tooltip=\"edges on a dependency cycle\"];\n"
-        }
-        // Each sample edge below the one before, so that their labels never overlap.
-        var above = cycles ? "legend:cycle:b" : nil
-        for (shown, id, attrs, tip) in [
-            (
-                cuts, "cut", "color=\"\(cutColor)\", penwidth=2.6, style=\"bold\", label=\" cut N, or T.N: tangle T\"",
-                "an edge to cut, numbered in plan order"
-            ),
-            (soft, "soft", "style=\"dashed\", label=\" soft (notification, callback)\"", "coupling no compiler sees"),
-        ] where shown {
-            out += "    \"legend:\(id):a\" [label=\"A\", fillcolor=\"#ffffff\", tooltip=\"\(tip)\"];\n"
-            out += "    \"legend:\(id):b\" [label=\"B\", fillcolor=\"#ffffff\", tooltip=\"\(tip)\"];\n"
-            out += "    \"legend:\(id):a\" -> \"legend:\(id):b\" [\(attrs), fontsize=8, tooltip=\"\(tip)\"];\n"
-            if let above { out += "    \"\(above)\" -> \"legend:\(id):a\" [style=invis];\n" }
-            above = "legend:\(id):b"
-        }
-        out += "  }\n"
-        return out
+        if cycles { rows.append(MapLegend.Row(.line(cycleColor, dashed: false), "on a dependency cycle")) }
+        if cuts { rows.append(MapLegend.Row(.line(cutColor, dashed: false), "cut N (T.N: tangle T), in plan order")) }
+        if soft { rows.append(MapLegend.Row(.line(edgeColor, dashed: true), "soft: notification, callback")) }
+        return MapLegend.node(title: "Legend", rows: rows)
     }
 
     /// A DOT string literal.

@@ -84,19 +84,13 @@ public enum DiffEncoder {
         return out
     }
 
-    private static let legend = """
-          subgraph "cluster_legend" {
-            label="Legend"; style="rounded,dashed"; color="#b0b0b0"; fontcolor="#444444";
-            node [shape=box, style="filled", fillcolor="#ffffff", fontsize=9, height=0.2];
-            "legend:a1" [label="A"]; "legend:b1" [label="B"];
-            "legend:a1" -> "legend:b1" [color="\(addedColor)", penwidth=1.8, label=" added", fontsize=8];
-            "legend:a2" [label="A"]; "legend:b2" [label="B"];
-            "legend:a2" -> "legend:b2" [color="\(removedColor)", style="dashed", penwidth=1.8, label=" removed", fontsize=8];
-            "legend:a3" [label="A"]; "legend:b3" [label="B"];
-            "legend:a3" -> "legend:b3" [color="\(changedColor)", penwidth=1.8, label=" other kinds", fontsize=8];
-          }
-
-        """
+    private static let legend = MapLegend.node(
+        title: "Legend",
+        rows: [
+            MapLegend.Row(.line(addedColor, dashed: false), "added"),
+            MapLegend.Row(.line(removedColor, dashed: true), "removed"),
+            MapLegend.Row(.line(changedColor, dashed: false), "other kinds"),
+        ])
 
     private static func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
 }

@@ -41,15 +41,8 @@ public enum TestabilityMap {
 
     /// The legend: one swatch per band.
     public static var legend: String {
-        var out = "  subgraph \"cluster_legend\" {\n"
-        out += "    label=\"Testability\"; style=\"rounded,dashed\"; color=\"#b0b0b0\"; fontcolor=\"#444444\";\n"
-        out += "    node [shape=box, style=\"filled\", fontsize=9, height=0.2];\n"
-        for (i, b) in bands.enumerated() {
-            out += "    \"legend:testability:\(i)\" [label=\(DOTEncoder.quote(b.name)), fillcolor=\"\(b.fill)\"];\n"
-            if i > 0 { out += "    \"legend:testability:\(i - 1)\" -> \"legend:testability:\(i)\" [style=invis];\n" }
-        }
-        out += "    \"legend:testability:none\" [label=\"protocol: not judged\", fillcolor=\"#ffffff\"];\n"
-        out += "    \"legend:testability:\(bands.count - 1)\" -> \"legend:testability:none\" [style=invis];\n"
-        return out + "  }\n"
+        var rows = bands.map { MapLegend.Row(.fill($0.fill), $0.name) }
+        rows.append(MapLegend.Row(.fill("#ffffff"), "protocol: not judged"))
+        return MapLegend.node(title: "Testability", rows: rows)
     }
 }

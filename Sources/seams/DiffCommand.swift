@@ -30,10 +30,11 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var flags: ScanFlags
 
-    @Option(name: .shortAndLong, help: "Write here; the extension picks the format (.svg .png .pdf .dot .md .json).")
+    @Option(
+        name: .shortAndLong, help: "Write here; the extension picks the format (.svg .png .pdf .dot .md .json .html).")
     var output: String?
 
-    @Option(help: "svg, png, pdf, dot, markdown or json (default: from --output, else svg).")
+    @Option(help: "svg, png, pdf, dot, markdown, json or html (default: from --output, else svg).")
     var format: DiffRequest.Format?
 
     @Flag(help: "BEFORE and AFTER as two panels, every shared node at the same place in both.")

@@ -4,7 +4,13 @@ import SeamsGraph
 import SeamsKit
 import SeamsRender
 
-extension MapRequest.Format: ExpressibleByArgument {}
+/// What `seams graph` writes: a map, or with --hubs a list as text or JSON.
+enum GraphFormat: String, CaseIterable, ExpressibleByArgument {
+    case svg, png, pdf, dot, mermaid, html, text, json
+
+    var map: MapRequest.Format? { MapRequest.Format(rawValue: rawValue) }
+}
+
 extension MapRequest.Collapse: ExpressibleByArgument {}
 extension LayoutEngine: ExpressibleByArgument {}
 extension FocusDirection: ExpressibleByArgument {}
@@ -21,16 +27,27 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var scan: ScanOptions
 
-    @Option(name: .shortAndLong, help: "Write the map here; the extension picks the format (.svg .png .pdf .dot .mmd).")
+    @Option(
+        name: .shortAndLong,
+        help: "Write the map here; the extension picks the format (.svg .png .pdf .dot .mmd .html).")
     var output: String?
 
-    @Option(help: "svg, png, pdf, dot or mermaid (default: from --output, else svg).")
-    var format: MapRequest.Format?
+    @Option(help: "svg, png, pdf, dot, mermaid or html; with --hubs, text or json (default: from --output, else svg).")
+    var format: GraphFormat?
 
     @Flag(help: "Print reference counts on edges.")
     var edgeLabels = false
 
     @OptionGroup var focus: FocusFlags
+
+    @Flag(help: "With --focus, only the edges that touch the focused types: the readable view of a hub.")
+    var star = false
+
+    @Flag(help: "Print the top types by fan-in and by fan-out instead of drawing (text, or --format json).")
+    var hubs = false
+
+    @Option(help: "How many types --hubs lists in each list.")
+    var top = 10
 
     @Flag(help: "Only members of dependency cycles and the edges between them.")
     var onlyCycles = false
@@ -54,6 +71,20 @@ struct GraphCommand: ParsableCommand {
     var layout: LayoutEngine?
 
     func validate() throws {
+        if hubs {
+            if let format, format != .text && format != .json {
+                throw ValidationError("--hubs prints text or json, not \(format.rawValue)")
+            }
+            if top < 1 { throw ValidationError("--top must be 1 or more, not \(top)") }
+            try Console.validateOutputPaths([output].compactMap { $0 })
+            return
+        }
+        if let format, format.map == nil {
+            throw ValidationError("\(format.rawValue) is for --hubs; a map is svg, png, pdf, dot, mermaid or html")
+        }
+        if star && focus.names.isEmpty {
+            throw ValidationError("--star draws the edges of the --focus types: name them")
+        }
         try Console.validateOutput(format: format?.rawValue, output: output) { MapRequest.Format(rawValue: $0) != nil }
         if testability, collapse != nil {
             throw ValidationError("--testability colours types; it cannot be used with --collapse")
@@ -62,17 +93,24 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         var request = MapRequest(scan: scan.request)
-        request.format = format ?? output.flatMap(MapRequest.format(forPath:)) ?? .svg
+        request.format = format?.map ?? output.flatMap(MapRequest.format(forPath:)) ?? .svg
         request.engine = layout
         request.focus = focus.names
         request.depth = focus.depth
         request.direction = focus.direction
+        request.star = star
         request.onlyCycles = onlyCycles
         request.collapse = collapse
         request.excludeModules = excludeModule
         request.edgeLabels = edgeLabels
         request.planCuts = cuts
         request.testability = testability
+        if hubs {
+            let json = format == .json || (format == nil && output.map { $0.lowercased().hasSuffix(".json") } == true)
+            let bytes = try Console.orExit { try MapPipeline.hubs(request, top: top, json: json) }
+            try Console.emit(bytes, to: output)
+            return
+        }
         let outcome = try Console.orExit { try MapPipeline.run(request) }
         for note in outcome.notes { Console.status(note) }
         try Console.emit(outcome.bytes, to: output)

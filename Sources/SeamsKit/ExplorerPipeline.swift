@@ -1,0 +1,41 @@
+import Foundation
+import SeamsGraph
+import SeamsRender
+import SeamsReport
+
+/// The explorer page: its views laid out by Graphviz in process, one after another (Graphviz
+/// is not thread-safe), then written as one HTML file.
+enum ExplorerPipeline {
+    static func page(_ input: ExplorerInput, engine asked: LayoutEngine?) throws -> (Data, [String]) {
+        let engineFor = { (nodes: Int, edges: Int) in
+            MapPipelineEngine.choose(asked, nodes: nodes, edges: edges, clusters: true)
+        }
+        var data = ExplorerBuilder.build(input) { engineFor($0, $1) != .dot }
+        var notes: [String] = []
+        for i in data.views.indices {
+            let view = data.views[i]
+            let engine = engineFor(view.nodeCount, view.edgeCount)
+            do {
+                data.views[i].svg = String(
+                    decoding: try GraphvizRenderer.render(dot: view.dot, engine: engine, format: .svg), as: UTF8.self)
+            } catch let error as RenderError {
+                guard asked == nil, engine == .dot else { throw SeamsError.render(error.description) }
+                notes.append("\(view.title): \(error.description); drew it with sfdp instead")
+                do {
+                    data.views[i].svg = String(
+                        decoding: try GraphvizRenderer.render(dot: view.dot, engine: .sfdp, format: .svg),
+                        as: UTF8.self)
+                } catch let error as RenderError {
+                    throw SeamsError.render(error.description)
+                }
+            }
+        }
+        return (Data(ExplorerPage.html(data).utf8), notes)
+    }
+
+    /// A page's title: what was scanned.
+    static func title(of graph: Graph) -> String {
+        let name = URL(fileURLWithPath: graph.root).lastPathComponent
+        return name.isEmpty ? "seams map" : "seams map of \(name)"
+    }
+}

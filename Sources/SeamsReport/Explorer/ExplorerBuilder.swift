@@ -1,0 +1,282 @@
+import SeamsGraph
+import SeamsTestability
+import SeamsUntangle
+
+/// What an explorer page is made from.
+public struct ExplorerInput: Sendable {
+    public var graph: Graph
+    /// Cycles of the graph before any filter cut it down.
+    public var cycles: CycleAnalysis
+    /// Cut edges (`Edge.key`) and their labels, in plan order.
+    public var cuts: [(key: String, label: String)] = []
+    public var testability: TestabilityReport?
+    /// A diff page: `graph` is the union, with what changed.
+    public var changes: Changes?
+    public var title: String
+    /// Above this many scanned types the page opens on the module map.
+    public var overviewAbove = 150
+    /// Up to this many scanned types, the page also has a map of all types.
+    public var wholeMapUpTo = 600
+    /// Up to this many rows, a view has a dependency matrix.
+    public var matrixUpTo = 250
+
+    public struct Changes: Sendable {
+        public var nodes: [String: GraphDiff.Change]
+        public var edges: [String: GraphDiff.Change]
+        public var before: Graph
+        public var beforeLabel: String
+        public var afterLabel: String
+        public init(
+            nodes: [String: GraphDiff.Change], edges: [String: GraphDiff.Change], before: Graph, beforeLabel: String,
+            afterLabel: String
+        ) {
+            self.nodes = nodes
+            self.edges = edges
+            self.before = before
+            self.beforeLabel = beforeLabel
+            self.afterLabel = afterLabel
+        }
+    }
+
+    public init(graph: Graph, cycles: CycleAnalysis, title: String) {
+        self.graph = graph
+        self.cycles = cycles
+        self.title = title
+    }
+}
+
+/// Builds the explorer's data and the DOT of each view; `force(nodes, edges)` says whether a
+/// view of that size is laid out by a force-directed engine (it gets overlap removal) or by dot
+/// (it gets wide ranks wrapped).
+public enum ExplorerBuilder {
+    public static func build(_ input: ExplorerInput, force: (Int, Int) -> Bool) -> ExplorerData {
+        let graph = input.graph
+        var nodeIndex: [String: Int] = [:]
+        for (i, n) in graph.nodes.enumerated() { nodeIndex[n.id] = i }
+        let modules = DOTEncoder.moduleOrder(graph)
+        var moduleIndex: [String: Int] = [:]
+        for (i, m) in modules.enumerated() { moduleIndex[m] = i }
+        var edgeIndex: [String: Int] = [:]
+        for (i, e) in graph.edges.enumerated() { edgeIndex[e.key] = i }
+
+        let files = Array(Set(graph.nodes.compactMap(\.file) + graph.edges.flatMap { $0.sites.map(\.file) })).sorted()
+        let members = Array(Set(graph.edges.flatMap { $0.sites.compactMap(\.member) })).sorted()
+        let fileIndex = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
+        let memberIndex = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1, $0) })
+        let siteKinds = SiteKind.allCases.map(\.rawValue).sorted()
+        let siteKindIndex = Dictionary(uniqueKeysWithValues: siteKinds.enumerated().map { ($1, $0) })
+
+        let cycles = input.cycles.components.map { $0.compactMap { nodeIndex[$0] }.sorted() }.filter { !$0.isEmpty }
+            .sorted { ($1.count, $0[0]) < ($0.count, $1[0]) }
+        var cycleOf: [Int: Int] = [:]
+        for (c, members) in cycles.enumerated() { for m in members { cycleOf[m] = c } }
+        let fans = Dictionary(uniqueKeysWithValues: graph.fanCounts().map { ($0.id, $0) })
+        let costs = Dictionary((input.testability?.types ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let cutLabels = Dictionary(input.cuts.map { ($0.key, $0.label) }, uniquingKeysWith: { a, _ in a })
+        let beforeKinds = Dictionary(
+            (input.changes?.before.edges ?? []).map { ($0.key, $0.kinds.map(\.rawValue)) },
+            uniquingKeysWith: { a, _ in a })
+
+        let nodes = graph.nodes.enumerated().map { i, n -> ExplorerData.Node in
+            let fan = fans[n.id]
+            return ExplorerData.Node(
+                id: n.id, name: n.name, kind: n.kind.rawValue, module: n.module.flatMap { moduleIndex[$0] } ?? -1,
+                file: n.file.flatMap { fileIndex[$0] } ?? -1, line: n.line ?? 0, external: n.external,
+                fanIn: fan?.fanIn ?? 0, fanOut: fan?.fanOut ?? 0, cycle: cycleOf[i] ?? -1,
+                change: changeName(input.changes?.nodes[n.id]), testability: costs[n.id].map(testability))
+        }
+        let edges = graph.edges.map { e -> ExplorerData.Edge in
+            let change = input.changes?.edges[e.key]
+            return ExplorerData.Edge(
+                from: nodeIndex[e.from]!, to: nodeIndex[e.to]!, count: e.count, kinds: e.kinds.map(\.rawValue),
+                soft: e.soft, cyclic: !e.soft && input.cycles.isCyclic(from: e.from, to: e.to), cut: cutLabels[e.key],
+                change: changeName(change), before: change == .changed ? beforeKinds[e.key] : nil,
+                sites: e.sites.map {
+                    [
+                        fileIndex[$0.file]!, $0.line, $0.column, siteKindIndex[$0.kind.rawValue]!,
+                        $0.member.flatMap { memberIndex[$0] } ?? -1,
+                    ]
+                })
+        }
+
+        // The module map: scanned types only, one edge per pair of modules.
+        let scanned = graph.subgraph(Set(graph.nodes.filter { !$0.external && $0.module != nil }.map(\.id))) { _ in true
+        }
+        let moduleGraph = scanned.regrouped(by: .module)
+        let moduleCycleAnalysis = moduleGraph.cycles()
+        var moduleEdges: [ExplorerData.ModuleEdge] = []
+        var moduleEdgeIndex: [String: Int] = [:]
+        for (i, e) in graph.edges.enumerated() {
+            let a = nodes[nodeIndex[e.from]!].module, b = nodes[nodeIndex[e.to]!].module
+            guard a >= 0, b >= 0, a != b, !nodes[nodeIndex[e.from]!].external, !nodes[nodeIndex[e.to]!].external
+            else { continue }
+            let key = EdgeKey(from: modules[a], to: modules[b]).string
+            if let j = moduleEdgeIndex[key] {
+                moduleEdges[j].count += e.count
+                moduleEdges[j].edges.append(i)
+            } else {
+                moduleEdgeIndex[key] = moduleEdges.count
+                moduleEdges.append(
+                    ExplorerData.ModuleEdge(
+                        from: a, to: b, count: e.count, edges: [i],
+                        cyclic: moduleCycleAnalysis.isCyclic(from: modules[a], to: modules[b])))
+            }
+        }
+        let moduleCycles = moduleCycleAnalysis.components.map { $0.compactMap { moduleIndex[$0] }.sorted() }
+            .sorted { ($1.count, $0[0]) < ($0.count, $1[0]) }
+
+        // Views.
+        var views: [ExplorerData.View] = []
+        var options = MapOptions()
+        options.explorer = true
+        options.cycles = input.cycles
+        options.cuts = cutLabels
+        if let report = input.testability {
+            TestabilityMap.apply(report, graph: graph, to: &options)
+            options.customLegend = nil
+            options.nodeTooltips = [:]
+        }
+        for (id, i) in nodeIndex { options.nodeAttributes[id] = "id=\"n\(i)\"" }
+        for (key, i) in edgeIndex { options.edgeAttributes[key] = "id=\"e\(i)\"" }
+        if let changes = input.changes { styleChanges(changes, &options) }
+
+        func typeView(key: String, title: String, module: Int, _ sub: Graph, matrixOf: Graph?) -> ExplorerData.View {
+            var o = options
+            o.force = force(sub.nodes.count, sub.edges.count)
+            if !o.force { o.minlen = RankWrap.minlens(sub, focus: []) }
+            var view = ExplorerData.View(
+                key: key, title: title, level: "types", module: module, nodes: sub.nodes.map { nodeIndex[$0.id]! },
+                edges: sub.edges.map { edgeIndex[$0.key]! },
+                matrix: matrixOf.flatMap {
+                    matrix($0, cuts: Set(cutLabels.keys), index: nodeIndex, upTo: input.matrixUpTo)
+                })
+            view.dot = DOTEncoder.encode(sub, options: o)
+            return view
+        }
+
+        var moduleOptions = MapOptions()
+        moduleOptions.explorer = true
+        moduleOptions.clusters = false
+        moduleOptions.edgeLabels = true
+        moduleOptions.cycles = moduleCycleAnalysis
+        for (m, i) in moduleIndex { moduleOptions.nodeAttributes[m] = "id=\"m\(i)\"" }
+        for (key, i) in moduleEdgeIndex { moduleOptions.edgeAttributes[key] = "id=\"k\(i)\"" }
+        moduleOptions.force = force(moduleGraph.nodes.count, moduleGraph.edges.count)
+        var overview = ExplorerData.View(
+            key: "modules", title: "Modules", level: "modules", module: -1,
+            nodes: moduleGraph.nodes.compactMap { moduleIndex[$0.id] }, edges: Array(moduleEdges.indices),
+            matrix: matrix(moduleGraph, cuts: [], index: moduleIndex, upTo: input.matrixUpTo))
+        overview.dot = DOTEncoder.encode(moduleGraph, options: moduleOptions)
+        views.append(overview)
+
+        let scannedCount = scanned.nodes.count
+        if let changes = input.changes {
+            let changed = graph.edges.filter { (changes.edges[$0.key] ?? .unchanged) != .unchanged }
+            var ends = Set(changed.flatMap { [$0.from, $0.to] })
+            for (id, change) in changes.nodes where change == .added || change == .removed { ends.insert(id) }
+            let sub = graph.subgraph(ends) { _ in true }
+            views.append(
+                typeView(
+                    key: "changes", title: "Changes (\(changed.count) edges)", module: -1, sub,
+                    matrixOf: sub.subgraph(Set(sub.nodes.filter { !$0.external }.map(\.id))) { _ in true }))
+        }
+        if scannedCount <= input.wholeMapUpTo {
+            views.append(typeView(key: "all", title: "All types", module: -1, graph, matrixOf: scanned))
+        }
+        for (m, module) in modules.enumerated() {
+            let own = Set(graph.nodes.filter { !$0.external && $0.module == module }.map(\.id))
+            guard !own.isEmpty else { continue }
+            let touching = graph.edges.filter { own.contains($0.from) || own.contains($0.to) }
+            let keep = own.union(touching.flatMap { [$0.from, $0.to] })
+            let sub = graph.subgraph(keep) { own.contains($0.from) || own.contains($0.to) }
+            views.append(
+                typeView(
+                    key: "module:\(m)", title: module, module: m, sub, matrixOf: graph.subgraph(own) { _ in true }))
+        }
+
+        let start: String
+        if input.changes != nil && (scannedCount > input.overviewAbove || views.contains { $0.key == "changes" }) {
+            start = "changes"
+        } else if scannedCount <= input.overviewAbove && views.contains(where: { $0.key == "all" }) {
+            start = "all"
+        } else {
+            start = "modules"
+        }
+        let hubs = graph.hubs(top: 10)
+        var diff: ExplorerData.Diff?
+        if let changes = input.changes {
+            func edgesWith(_ c: GraphDiff.Change) -> [Int] {
+                changes.edges.filter { $0.value == c }.compactMap { edgeIndex[$0.key] }.sorted()
+            }
+            func nodesWith(_ c: GraphDiff.Change) -> [Int] {
+                changes.nodes.filter { $0.value == c }.compactMap { nodeIndex[$0.key] }.sorted()
+            }
+            diff = ExplorerData.Diff(
+                before: changes.beforeLabel, after: changes.afterLabel, added: edgesWith(.added),
+                removed: edgesWith(.removed), changed: edgesWith(.changed), addedNodes: nodesWith(.added),
+                removedNodes: nodesWith(.removed))
+        }
+        var notes: [String] = []
+        if scannedCount > input.wholeMapUpTo {
+            notes.append("\(scannedCount) types: no map of all types; open a module from the module map")
+        }
+        return ExplorerData(
+            title: input.title, page: input.changes == nil ? "graph" : "diff", root: graph.root, files: files,
+            members: members, siteKinds: siteKinds, modules: modules,
+            colors: modules.indices.map(ModulePalette.color(at:)),
+            nodes: nodes, edges: edges, moduleEdges: moduleEdges, cycles: cycles, moduleCycles: moduleCycles,
+            cuts: input.cuts.compactMap { c in edgeIndex[c.key].map { [c.label, String($0)] } },
+            hubsIn: hubs.byFanIn.compactMap { nodeIndex[$0.id] },
+            hubsOut: hubs.byFanOut.compactMap { nodeIndex[$0.id] },
+            diff: diff, start: start, views: views, notes: notes)
+    }
+
+    private static func changeName(_ change: GraphDiff.Change?) -> String? {
+        guard let change, change != .unchanged else { return nil }
+        return change.rawValue
+    }
+
+    private static func testability(_ t: TypeTestability) -> ExplorerData.Testability {
+        ExplorerData.Testability(
+            cost: t.cost, summary: t.isTestableInIsolation ? "testable in isolation" : TestabilityReporter.summary(t),
+            blockers: t.blockers.prefix(20).map { [$0.location, $0.kind.rawValue, $0.path] },
+            more: max(0, t.blockers.count - 20))
+    }
+
+    /// Diff colours, as `seams diff` draws them.
+    private static func styleChanges(_ changes: ExplorerInput.Changes, _ options: inout MapOptions) {
+        options.cycles = .empty
+        for (id, change) in changes.nodes {
+            let style: String
+            switch change {
+            case .added: style = "color=\"\(DiffEncoder.addedColor)\", penwidth=2.2"
+            case .removed: style = "color=\"\(DiffEncoder.removedColor)\", penwidth=2.2, fontcolor=\"#777777\""
+            case .unchanged, .changed: continue
+            }
+            options.nodeAttributes[id, default: ""] += ", " + style
+        }
+        for (key, change) in changes.edges {
+            let style: String
+            switch change {
+            case .added: style = "color=\"\(DiffEncoder.addedColor)\", penwidth=1.8"
+            case .removed: style = "color=\"\(DiffEncoder.removedColor)\", style=\"dashed\", penwidth=1.8"
+            case .changed: style = "color=\"\(DiffEncoder.changedColor)\", penwidth=1.8"
+            case .unchanged: continue
+            }
+            options.edgeAttributes[key, default: ""] += ", " + style
+        }
+    }
+
+    /// The levelized matrix of `graph` with rows as indexes, or nil above `upTo` rows.
+    private static func matrix(_ graph: Graph, cuts: Set<String>, index: [String: Int], upTo: Int)
+        -> ExplorerData.Matrix?
+    {
+        let scanned = graph.subgraph(Set(graph.nodes.filter { !$0.external }.map(\.id))) { !$0.soft }
+        guard !scanned.nodes.isEmpty, scanned.nodes.count <= upTo else { return nil }
+        let keys = Set(scanned.edges.filter { cuts.contains($0.key) }.map { EdgeKey(from: $0.from, to: $0.to) })
+        let m = DependencyMatrix.levelized(scanned, cuts: keys, title: "")
+        return ExplorerData.Matrix(
+            rows: m.rows.map { index[$0] ?? -1 }, levels: m.levels, blocks: m.blocks,
+            cells: m.cells.map { [$0.row, $0.column, $0.count, $0.cut ? 1 : 0] })
+    }
+}

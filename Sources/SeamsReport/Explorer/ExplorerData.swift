@@ -1,0 +1,124 @@
+import SeamsGraph
+
+/// What the explorer page knows, embedded in it as JSON: the type graph with every site, the
+/// module graph, cycles, cuts, hubs, changes of a diff, testability, and the views the page
+/// switches between, each with its Graphviz layout as SVG. Indexes stand for strings repeated
+/// many times (files, members, modules), so a 5,000-type app stays a few megabytes.
+public struct ExplorerData: Encodable, Sendable {
+    public struct Node: Encodable, Sendable {
+        var id: String
+        var name: String
+        var kind: String
+        /// Index into `modules`, -1 for none.
+        var module: Int
+        /// Index into `files`, -1 for none.
+        var file: Int
+        var line: Int
+        var external: Bool
+        var fanIn: Int
+        var fanOut: Int
+        /// Index into `cycles`, -1 when on none.
+        var cycle: Int
+        /// added, removed or nil (diff pages).
+        var change: String?
+        var testability: Testability?
+    }
+
+    public struct Testability: Encodable, Sendable {
+        var cost: Int
+        var summary: String
+        /// location, kind, path: the first blockers.
+        var blockers: [[String]]
+        var more: Int
+    }
+
+    public struct Edge: Encodable, Sendable {
+        var from: Int
+        var to: Int
+        var count: Int
+        var kinds: [String]
+        var soft: Bool
+        var cyclic: Bool
+        var cut: String?
+        /// added, removed, changed or nil (diff pages).
+        var change: String?
+        /// Kinds before, for a changed edge.
+        var before: [String]?
+        /// file index, line, column, kind index, member index (-1 for none).
+        var sites: [[Int]]
+    }
+
+    public struct ModuleEdge: Encodable, Sendable {
+        var from: Int
+        var to: Int
+        /// Reference sites.
+        var count: Int
+        /// The type edges it sums.
+        var edges: [Int]
+        var cyclic: Bool
+    }
+
+    public struct Matrix: Encodable, Sendable {
+        /// Node (types) or module (modules) indexes, in levelized order.
+        var rows: [Int]
+        var levels: [Int]
+        var blocks: [[Int]]
+        /// row, column, count, cut (0 or 1).
+        var cells: [[Int]]
+    }
+
+    public struct View: Encodable, Sendable {
+        public var key: String
+        public var title: String
+        /// modules or types.
+        var level: String
+        /// The module a types view opens (index), -1 for none.
+        var module: Int
+        var nodes: [Int]
+        var edges: [Int]
+        var matrix: Matrix?
+        /// Graphviz's drawing; filled in by the pipeline.
+        public var svg = ""
+        /// The DOT the drawing is made from, not embedded.
+        public var dot = ""
+        public var nodeCount: Int { nodes.count }
+        public var edgeCount: Int { edges.count }
+
+        enum CodingKeys: String, CodingKey { case key, title, level, module, nodes, edges, matrix, svg }
+    }
+
+    public struct Diff: Encodable, Sendable {
+        var before: String
+        var after: String
+        var added: [Int]
+        var removed: [Int]
+        var changed: [Int]
+        var addedNodes: [Int]
+        var removedNodes: [Int]
+    }
+
+    var format = 1
+    var title: String
+    /// graph or diff.
+    var page: String
+    var root: String
+    var files: [String]
+    var members: [String]
+    var siteKinds: [String]
+    var modules: [String]
+    var colors: [String]
+    var nodes: [Node]
+    var edges: [Edge]
+    var moduleEdges: [ModuleEdge]
+    /// Type cycles (node indexes), largest first.
+    var cycles: [[Int]]
+    var moduleCycles: [[Int]]
+    /// label, edge index, in plan order.
+    var cuts: [[String]]
+    var hubsIn: [Int]
+    var hubsOut: [Int]
+    var diff: Diff?
+    var start: String
+    public var views: [View]
+    var notes: [String]
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Module colours, assigned in sorted module order, so a module keeps its colour between runs and
+/// between the maps of one codebase. The first 20 are light enough for black text and at least
+/// 18 CIE76 units apart from each other (chosen farthest-first from a grid of pastel colours);
+/// beyond 20 modules, colours step round the hue circle by the golden angle.
+public enum ModulePalette {
+    public static let colors = [
+        "#8dd3c7", "#ffffb3", "#bebada", "#80b1d3", "#fdb462", "#b3de69", "#ff80ff", "#ff8095", "#c2957e", "#80ffbf",
+        "#e092d3", "#a6a6ff", "#80ff80", "#ffe6cc", "#89c27e", "#c2b261", "#ccffd4", "#b5c29b", "#ffff80", "#cceeff",
+    ]
+
+    public static func color(of module: String?, among modules: [String]) -> String {
+        guard let module, let i = modules.firstIndex(of: module) else { return "#ffffff" }
+        return color(at: i)
+    }
+
+    /// The colour of the module at `index` in sorted order.
+    public static func color(at index: Int) -> String {
+        if index < colors.count { return colors[index] }
+        let hue = (Double(index - colors.count) * 137.508).truncatingRemainder(dividingBy: 360)
+        return hex(hue: hue, saturation: 0.4, value: 0.95)
+    }
+
+    static func hex(hue: Double, saturation s: Double, value v: Double) -> String {
+        let c = v * s
+        let h = hue / 60
+        let x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))
+        let (r, g, b): (Double, Double, Double)
+        switch Int(h) {
+        case 0: (r, g, b) = (c, x, 0)
+        case 1: (r, g, b) = (x, c, 0)
+        case 2: (r, g, b) = (0, c, x)
+        case 3: (r, g, b) = (0, x, c)
+        case 4: (r, g, b) = (x, 0, c)
+        default: (r, g, b) = (c, 0, x)
+        }
+        let m = v - c
+        return "#" + [r, g, b].map { String(format: "%02x", Int((($0 + m) * 255).rounded())) }.joined()
+    }
+}
+
+/// A map's legend as one plaintext node holding an HTML-like table. One node stays in one piece
+/// under every engine (sfdp scatters a cluster of swatches), and names each thing once.
+public enum MapLegend {
+    public enum Mark: Sendable {
+        /// A swatch of a fill colour.
+        case fill(String)
+        /// A sample of an edge: its colour, dashed or not.
+        case line(String, dashed: Bool)
+    }
+
+    public struct Row: Sendable {
+        public var mark: Mark
+        public var text: String
+        public init(_ mark: Mark, _ text: String) {
+            self.mark = mark
+            self.text = text
+        }
+    }
+
+    /// The legend node's DOT line, or nothing when there is nothing to explain.
+    public static func node(title: String, rows: [Row]) -> String {
+        guard !rows.isEmpty else { return "" }
+        var table =
+            "<TABLE BORDER=\"1\" COLOR=\"#b0b0b0\" STYLE=\"rounded\" CELLBORDER=\"0\" CELLSPACING=\"1\" CELLPADDING=\"2\">"
+        table += "<TR><TD COLSPAN=\"2\"><FONT COLOR=\"#444444\" POINT-SIZE=\"10\">\(html(title))</FONT></TD></TR>"
+        for row in rows {
+            table += "<TR><TD>\(markCell(row.mark))</TD>"
+            table += "<TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"9\">\(html(row.text))</FONT></TD></TR>"
+        }
+        table += "</TABLE>"
+        return
+            "  \"legend\" [shape=plaintext, style=\"\", margin=0, label=<\(table)>, tooltip=\(DOTEncoder.quote(title))];\n"
+    }
+
+    private static func markCell(_ mark: Mark) -> String {
+        switch mark {
+        case .fill(let color):
+            return
+                "<TABLE BORDER=\"1\" COLOR=\"#555555\" CELLBORDER=\"0\" CELLPADDING=\"0\"><TR><TD BGCOLOR=\"\(color)\" WIDTH=\"22\" HEIGHT=\"10\" FIXEDSIZE=\"TRUE\"></TD></TR></TABLE>"
+        case .line(let color, let dashed):
+            let segments = dashed ? [color, "#ffffff", color, "#ffffff", color] : [color]
+            let width = 24 / segments.count
+            let cells = segments.map {
+                "<TD BGCOLOR=\"\($0)\" WIDTH=\"\(width)\" HEIGHT=\"3\" FIXEDSIZE=\"TRUE\"></TD>"
+            }
+            return
+                "<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\"><TR>\(cells.joined())</TR></TABLE>"
+        }
+    }
+
+    /// Text for an HTML-like label.
+    public static func html(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}
