@@ -70,8 +70,8 @@ public enum MapLegend {
             table += "<TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"9\">\(html(row.text))</FONT></TD></TR>"
         }
         table += "</TABLE>"
-        return
-            "  \"legend\" [shape=plaintext, style=\"\", margin=0, label=<\(table)>, tooltip=\(DOTEncoder.quote(title))];\n"
+        // The tooltip is the title as HTML-escaped text: it has no quote or backslash left to escape for DOT.
+        return "  \"legend\" [shape=plaintext, style=\"\", margin=0, label=<\(table)>, tooltip=\"\(html(title))\"];\n"
     }
 
     private static func markCell(_ mark: Mark) -> String {

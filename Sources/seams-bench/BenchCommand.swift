@@ -17,7 +17,7 @@ struct BenchRoot: ParsableCommand {
         abstract: "Benchmarks of seams: figures to read, not tests.",
         subcommands: [
             BenchCommand.self, RenderBench.self, TruthBench.self, UntangleBench.self, NestingBench.self,
-            TestabilityBench.self,
+            TestabilityBench.self, ExplorerBench.self, CorpusCommand.self,
         ],
         defaultSubcommand: BenchCommand.self
     )

@@ -4,6 +4,11 @@ import Foundation
 /// services and models that reach each other through a service locator, extensions,
 /// enums used through implicit members, and member chains. Deterministic for a given size.
 enum CorpusGenerator {
+    /// About `types` types: eight to a file (six, and the state enums of two screens).
+    static func write(types: Int, to dir: String) throws {
+        try write(lines: max(1, types / 8) * 6 * 24, to: dir)
+    }
+
     static func write(lines target: Int, to dir: String) throws {
         let typesPerFile = 6
         let linesPerType = 24  // measured from the templates below

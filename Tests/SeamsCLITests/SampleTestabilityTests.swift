@@ -121,7 +121,7 @@ struct SampleTestabilityTests {
         #expect(line.components(separatedBy: "fillcolor=").count == 2)
         #expect(line.components(separatedBy: "tooltip=").count == 2)
         #expect(line.contains("testability cost 165"))
-        #expect(legacy.stdout.contains("label=\"Testability\""))
+        #expect(legacy.stdout.contains(">Testability<"), "the legend's title")
         let modular = try seams(["graph", "Stage2-Modules", "--testability", "--format", "dot"], in: Self.samples)
         let signIn = try #require(
             modular.stdout.split(separator: "\n").first { $0.contains("\"SignIn.SignInViewController\" [") })

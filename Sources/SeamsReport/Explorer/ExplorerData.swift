@@ -84,7 +84,8 @@ public struct ExplorerData: Encodable, Sendable {
         public var nodeCount: Int { nodes.count }
         public var edgeCount: Int { edges.count }
 
-        enum CodingKeys: String, CodingKey { case key, title, level, module, nodes, edges, matrix, svg }
+        /// The drawing is embedded beside the data, in its own script element.
+        enum CodingKeys: String, CodingKey { case key, title, level, module, nodes, edges, matrix }
     }
 
     public struct Diff: Encodable, Sendable {

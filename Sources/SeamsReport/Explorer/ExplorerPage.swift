@@ -13,6 +13,11 @@ public enum ExplorerPage {
         out += "<title>seams · \(text(data.title))</title>\n<style>\n\(ExplorerStyle.css)</style>\n</head>\n"
         out += "<body data-page=\"\(data.page)\">\n\(body)"
         out += "<script type=\"application/json\" id=\"seams-data\">\(json(data))</script>\n"
+        // Each view's drawing as it is: Graphviz writes `<` in text as `&lt;`, so no drawing
+        // can close the script element.
+        for (i, view) in data.views.enumerated() {
+            out += "<script type=\"image/svg+xml\" id=\"view-\(i)\">\(compact(view.svg))</script>\n"
+        }
         out += "<script>\n\(ExplorerScript.js)</script>\n</body>\n</html>\n"
         return out
     }
@@ -56,14 +61,8 @@ public enum ExplorerPage {
     static func json(_ data: ExplorerData) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var page = data
-        page.views = page.views.map {
-            var v = $0
-            v.svg = compact(v.svg)
-            return v
-        }
         // Encoding plain values of strings, numbers and arrays cannot fail.
-        let text = String(decoding: try! encoder.encode(page), as: UTF8.self)
+        let text = String(decoding: try! encoder.encode(data), as: UTF8.self)
         var out = ""
         out.reserveCapacity(text.utf8.count + 1024)
         for ch in text.unicodeScalars {
@@ -80,7 +79,9 @@ public enum ExplorerPage {
     }
 
     /// Graphviz's SVG without what the page does not need: the XML prolog and doctype, comments,
-    /// and the font family repeated on every text (the page's style sets it).
+    /// edge titles (the page knows every edge), and the attributes every node, edge and text
+    /// repeats, which the page's style gives their groups to inherit (an attribute of the
+    /// element itself, such as a red stroke, still wins over an inherited value).
     static func compact(_ svg: String) -> String {
         guard let start = svg.range(of: "<svg") else { return svg }
         var s = Substring(svg[start.lowerBound...])
@@ -96,8 +97,35 @@ public enum ExplorerPage {
             while s.first == "\n" { s = s.dropFirst() }
         }
         out += s
-        return out.replacingOccurrences(of: " font-family=\"Helvetica,sans-Serif\"", with: "")
-            .replacingOccurrences(of: " font-family=\"Helvetica-Bold,sans-Serif\"", with: " font-weight=\"bold\"")
+        for (repeated, shorter) in [
+            (" font-family=\"Helvetica,sans-Serif\"", ""),
+            (" font-family=\"Helvetica-Bold,sans-Serif\"", " font-weight=\"bold\""),
+            (" text-anchor=\"middle\"", ""),
+            (" stroke=\"\(DOTEncoder.edgeColor)\" stroke-width=\"0.8\"", ""),
+            ("<polygon fill=\"\(DOTEncoder.edgeColor)\" points", "<polygon points"),
+            (" stroke=\"#555555\" stroke-width=\"0.8\"", ""),
+        ] {
+            out = out.replacingOccurrences(of: repeated, with: shorter)
+        }
+        return withoutEdgeTitles(out)
+    }
+
+    /// Drops `<title>…</title>` right after an edge group's opening tag.
+    static func withoutEdgeTitles(_ svg: String) -> String {
+        var out = ""
+        out.reserveCapacity(svg.utf8.count)
+        var rest = Substring(svg)
+        while let open = rest.range(of: "class=\"edge\">\n<title>") {
+            out += rest[..<open.lowerBound]
+            out += "class=\"edge\">"
+            guard let close = rest.range(of: "</title>\n", range: open.upperBound..<rest.endIndex) else {
+                rest = rest[open.upperBound...]
+                break
+            }
+            rest = rest[close.upperBound...]
+        }
+        out += rest
+        return out
     }
 
     /// Text for HTML element content.

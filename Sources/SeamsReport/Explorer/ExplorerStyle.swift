@@ -24,7 +24,9 @@ enum ExplorerStyle {
         #status { margin-left: 12px; color: #666; font-size: 12px; }
         #map, #matrix { flex: 1; overflow: auto; background: #fff; }
         #map svg { display: block; }
-        #map svg text { font-family: Helvetica, Arial, sans-serif; }
+        #map svg text { font-family: Helvetica, Arial, sans-serif; text-anchor: middle; stroke: none; }
+        #map g.edge { fill: #9a9a9a; stroke: #9a9a9a; stroke-width: 0.8; }
+        #map g.node { stroke: #555555; stroke-width: 0.8; }
         #map g.node, #map g.edge, #map g.cluster { cursor: pointer; }
         #map g.edge path.hit { stroke: transparent; stroke-width: 9px; fill: none; pointer-events: stroke; }
         #map .dim { opacity: 0.12; }

@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""The explorer pages seams writes, opened in headless Chromium through Selenium.
+
+Each page is written by the seams binary (SEAMS, default .build/debug/seams) from the sample
+and from generated trees; what a page shows is compared with what `seams scan` and
+`seams diff --format json` say of the same code, never with numbers written here. A screenshot
+of every page goes to a temporary folder, printed at the end.
+
+    python3 Tests/Browser/test_explorer.py [-v] [-k PATTERN]
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SEAMS = os.environ.get("SEAMS", os.path.join(ROOT, ".build", "debug", "seams"))
+BENCH = os.environ.get("SEAMS_BENCH", os.path.join(ROOT, ".build", "debug", "seams-bench"))
+WORK = tempfile.mkdtemp(prefix="seams-explorer-")
+SHOTS = os.path.join(WORK, "screenshots")
+os.makedirs(SHOTS)
+
+
+def seams(*args, cwd=ROOT):
+    result = subprocess.run([SEAMS, *args], cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise AssertionError(f"seams {' '.join(args)} failed ({result.returncode}): {result.stderr}")
+    return result.stdout
+
+
+def page(name, *args):
+    path = os.path.join(WORK, name + ".html")
+    if not os.path.exists(path):
+        seams(*args, "--output", path)
+    return path
+
+
+def scan(folder):
+    return json.loads(seams("scan", folder))
+
+
+WEIRD_MODULE = 'Tom & "Jerry" <Lab>'
+
+
+def weird_tree():
+    """Names with quotes, <, & and non-ASCII letters, in a module folder and in types."""
+    root = os.path.join(WORK, "weird")
+    if not os.path.exists(root):
+        os.makedirs(os.path.join(root, WEIRD_MODULE))
+        os.makedirs(os.path.join(root, "Plain"))
+        with open(os.path.join(root, WEIRD_MODULE, "A.swift"), "w", encoding="utf-8") as f:
+            f.write(
+                "struct Café { let b = Bücher() }\n"
+                'final class Bücher { var c: `Quote "x" <y> & z`? }\n'
+                'struct `Quote "x" <y> & z` { let p = Plain() }\n'
+            )
+        with open(os.path.join(root, "Plain", "P.swift"), "w", encoding="utf-8") as f:
+            f.write("struct Plain { func f() -> Café { Café() } }\n")
+    return root
+
+
+def big_tree():
+    """A generated legacy app of about 400 types: above the overview threshold."""
+    root = os.path.join(WORK, "big")
+    if not os.path.exists(root):
+        subprocess.run([BENCH, "corpus", "--types", "400", root], check=True, capture_output=True)
+    return root
+
+
+class Explorer(unittest.TestCase):
+    driver = None
+
+    @classmethod
+    def setUpClass(cls):
+        options = Options()
+        for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,900"]:
+            options.add_argument(arg)
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+        cls.driver = webdriver.Chrome(service=Service(driver), options=options)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    # ---- helpers ----------------------------------------------------------------------------
+    def open(self, path, shot):
+        self.driver.get("file://" + path)
+        self.assertEqual(self.js("return document.body.dataset.ready"), "1", "the page's script ran")
+        errors = [e for e in self.driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+        self.assertEqual(errors, [], "no console errors")
+        self.assertEqual(self.js("return performance.getEntriesByType('resource').length"), 0, "no requests")
+        self.driver.save_screenshot(os.path.join(SHOTS, shot + ".png"))
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def view(self):
+        return self.js("return document.body.dataset.view")
+
+    def drawn(self, dim=None):
+        """Titles (node ids) of the nodes drawn in the view, all or only the (un)dimmed ones."""
+        selector = {None: "g.node", False: "g.node:not(.dim)", True: "g.node.dim"}[dim]
+        return set(
+            self.js(
+                "return [...document.querySelectorAll('#map " + selector + "')]"
+                ".filter(g => /^[nm][0-9]+$/.test(g.id)).map(g => g.querySelector('title').textContent)"
+            )
+        )
+
+    def search(self, text):
+        box = self.driver.find_element(By.ID, "search")
+        box.clear()
+        box.send_keys(text)
+        box.send_keys(Keys.ENTER)
+
+    def click_svg(self, element_id):
+        self.js(
+            "document.getElementById(arguments[0]).dispatchEvent(new MouseEvent('click', {bubbles: true}))", element_id
+        )
+
+    def edge_id(self, source, target):
+        """The SVG id of the edge source → target in the current view, from the page's data."""
+        return self.js(
+            "const D = JSON.parse(document.getElementById('seams-data').textContent);"
+            "const i = D.edges.findIndex(e => D.nodes[e.from].id === arguments[0] && D.nodes[e.to].id === arguments[1]);"
+            "return 'e' + i;",
+            source,
+            target,
+        )
+
+    # ---- tests ----------------------------------------------------------------------------
+    def test_pages_load_without_errors_or_requests(self):
+        with open(page("stage0", "graph", "Samples/Stage0-Legacy"), encoding="utf-8") as f:
+            html = f.read()
+        self.assertNotIn("http://", html.replace("http://www.w3.org/", ""), "no address to load from")
+        self.assertNotIn("https://", html)
+        for name, args in [
+            ("stage0", ["graph", "Samples/Stage0-Legacy"]),
+            ("stage2", ["graph", "Samples/Stage2-Modules"]),
+            ("diff01", ["diff", "Samples/Stage0-Legacy", "Samples/Stage1-Seams"]),
+            ("cuts", ["graph", "Samples/Stage0-Legacy", "--cuts"]),
+            ("testability", ["graph", "Samples/Stage0-Legacy", "--testability"]),
+        ]:
+            with self.subTest(name):
+                self.open(page(name, *args), name)
+
+    def test_search_finds_a_type_and_focuses_it(self):
+        self.open(page("stage0", "graph", "Samples/Stage0-Legacy"), "stage0-search")
+        box = self.driver.find_element(By.ID, "search")
+        box.send_keys("jobsview")
+        suggestions = self.driver.find_elements(By.CSS_SELECTOR, "#suggestions li")
+        self.assertTrue(suggestions and "JobsViewController" in suggestions[0].text, "suggested as one types")
+        box.send_keys(Keys.ENTER)
+        self.assertEqual(self.js("return document.body.dataset.focus"), "FieldDesk.JobsViewController")
+        focused = self.js("return [...document.querySelectorAll('#map g.node.focus')].map(g => g.querySelector('title').textContent)")
+        self.assertEqual(focused, ["FieldDesk.JobsViewController"])
+        self.assertIn("FieldDesk.JobsViewController", self.driver.find_element(By.ID, "details").text)
+        self.driver.save_screenshot(os.path.join(SHOTS, "stage0-focus.png"))
+
+    def test_focused_neighbours_are_the_graphs_neighbours(self):
+        graph = scan("Samples/Stage0-Legacy")
+        self.open(page("stage0", "graph", "Samples/Stage0-Legacy"), "stage0-neighbours")
+        in_view = self.drawn()
+        for focus in ["FieldDesk.AppDelegate", "FieldDesk.Logger", "FieldDesk.Invoice"]:
+            for direction in ["both", "in", "out"]:
+                with self.subTest(focus=focus, direction=direction):
+                    self.js("document.getElementById('direction').value = arguments[0];"
+                            "document.getElementById('direction').dispatchEvent(new Event('change'))", direction)
+                    self.search(focus)
+                    expected = {focus}
+                    for e in graph["edges"]:
+                        if direction != "in" and e["from"] == focus:
+                            expected.add(e["to"])
+                        if direction != "out" and e["to"] == focus:
+                            expected.add(e["from"])
+                    self.assertEqual(self.drawn(dim=False), expected & in_view)
+                    self.assertEqual(self.drawn(dim=True), in_view - expected)
+        self.js("document.getElementById('direction').value = 'both'")
+
+    def test_star_keeps_only_the_edges_of_the_focus(self):
+        graph = scan("Samples/Stage0-Legacy")
+        self.open(page("stage0", "graph", "Samples/Stage0-Legacy"), "stage0-star")
+        self.search("FieldDesk.AppDelegate")
+        self.driver.find_element(By.ID, "star").click()
+        visible = self.js(
+            "const D = JSON.parse(document.getElementById('seams-data').textContent);"
+            "return [...document.querySelectorAll('#map g.edge:not(.hidden)')]"
+            ".map(g => D.edges[Number(g.id.slice(1))]).map(e => D.nodes[e.from].id + ' -> ' + D.nodes[e.to].id)"
+        )
+        touching = ["%s -> %s" % (e["from"], e["to"]) for e in graph["edges"] if "FieldDesk.AppDelegate" in (e["from"], e["to"])]
+        self.assertEqual(sorted(visible), sorted(touching))
+        self.driver.save_screenshot(os.path.join(SHOTS, "stage0-star.png"))
+        self.driver.find_element(By.ID, "star").click()
+
+    def test_escape_clears_the_focus_and_slash_searches(self):
+        self.open(page("stage0", "graph", "Samples/Stage0-Legacy"), "stage0-keys")
+        self.search("Logger")
+        self.assertEqual(self.js("return document.body.dataset.focus"), "FieldDesk.Logger")
+        self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        self.assertEqual(self.js("return document.body.dataset.focus"), "")
+        self.assertEqual(self.drawn(dim=True), set())
+        self.driver.find_element(By.TAG_NAME, "body").send_keys("/")
+        self.assertEqual(self.js("return document.activeElement.id"), "search")
+
+    def test_a_module_drills_down_to_its_types_and_back(self):
+        graph = scan("Samples/Stage2-Modules")
+        modules = sorted({n["module"] for n in graph["nodes"] if not n["external"] and n["module"]})
+        self.open(page("stage2", "graph", "Samples/Stage2-Modules"), "stage2")
+        self.driver.find_element(By.LINK_TEXT, "Modules").click()
+        self.assertEqual(self.view(), "modules")
+        self.assertEqual(self.drawn(), set(modules))
+        target = "FieldDeskCore" if "FieldDeskCore" in modules else modules[0]
+        node = self.js(
+            "return [...document.querySelectorAll('#map g.node')].find(g => g.querySelector('title').textContent === arguments[0]).id",
+            target,
+        )
+        self.driver.find_element(By.ID, node).click()
+        self.assertEqual(self.view(), "module:%d" % modules.index(target))
+        own = {n["id"] for n in graph["nodes"] if n["module"] == target and not n["external"]}
+        neighbours = {e["to"] for e in graph["edges"] if e["from"] in own} | {
+            e["from"] for e in graph["edges"] if e["to"] in own
+        }
+        self.assertEqual(self.drawn(), own | neighbours)
+        self.driver.save_screenshot(os.path.join(SHOTS, "stage2-module.png"))
+        self.driver.find_element(By.LINK_TEXT, "Modules").click()
+        self.assertEqual(self.view(), "modules")
+
+    def test_a_large_app_opens_on_the_module_overview(self):
+        root = big_tree()
+        graph = scan(root)
+        types = [n for n in graph["nodes"] if not n["external"]]
+        self.assertGreater(len(types), 150)
+        self.open(page("big", "graph", root), "big-overview")
+        self.assertEqual(self.view(), "modules")
+        self.search("Screen12")
+        self.assertEqual(self.js("return document.body.dataset.focus").split(".")[-1], "Screen12")
+        self.assertTrue(self.view().startswith("module:"))
+        self.driver.save_screenshot(os.path.join(SHOTS, "big-focus.png"))
+
+    def test_the_details_panel_lists_the_sites_of_an_edge(self):
+        graph = scan("Samples/Stage0-Legacy")
+        self.open(page("stage0", "graph", "Samples/Stage0-Legacy"), "stage0-edge")
+        edge = max(graph["edges"], key=lambda e: (e["count"], e["from"], e["to"]))
+        self.click_svg(self.edge_id(edge["from"], edge["to"]))
+        sites = self.js("return [...document.querySelectorAll('#sites li code')].map(c => c.textContent)")
+        self.assertEqual(sites, ["%s:%d:%d" % (s["file"], s["line"], s["column"]) for s in edge["sites"]])
+        kinds = self.js("return [...document.querySelectorAll('#sites li .kind')].map(c => c.textContent)")
+        self.assertEqual(kinds, [s["kind"] for s in edge["sites"]])
+        self.driver.save_screenshot(os.path.join(SHOTS, "stage0-edge.png"))
+
+    def test_the_matrix_cells_open_their_edge(self):
+        graph = scan("Samples/Stage0-Legacy")
+        self.open(page("stage0", "graph", "Samples/Stage0-Legacy"), "stage0-matrix")
+        self.driver.find_element(By.ID, "tab-matrix").click()
+        cells = self.driver.find_elements(By.CSS_SELECTOR, "#dsm td[data-row]")
+        hard = [e for e in graph["edges"] if not e["soft"]]
+        self.assertEqual(len(cells), len(hard), "one cell per edge among scanned types")
+        cells[0].click()
+        self.assertEqual(self.js("return document.getElementById('details').dataset.kind"), "edge")
+        self.driver.save_screenshot(os.path.join(SHOTS, "stage0-matrix.png"))
+
+    def test_the_diff_page_lists_exactly_the_diffs_changes(self):
+        diff = json.loads(seams("diff", "Samples/Stage0-Legacy", "Samples/Stage1-Seams", "--format", "json"))
+        self.open(page("diff01", "diff", "Samples/Stage0-Legacy", "Samples/Stage1-Seams"), "diff01")
+        self.assertEqual(self.view(), "changes")
+        for change, key in [("added", "addedEdges"), ("removed", "removedEdges"), ("changed", "changedEdges")]:
+            listed = self.js(
+                "return [...document.querySelectorAll('ul.change-list[data-change=\"' + arguments[0] + '\"] li')].map(li => li.textContent)",
+                change,
+            )
+            expected = sorted("%s → %s" % (e["from"], e["to"]) for e in diff[key])
+            self.assertEqual(sorted(listed), expected, change)
+        self.driver.find_element(By.ID, "changed-only").click()
+        shown = self.js(
+            "return [...document.querySelectorAll('#map g.edge')].filter(g => getComputedStyle(g).display !== 'none').length"
+        )
+        changed = len(diff["addedEdges"]) + len(diff["removedEdges"]) + len(diff["changedEdges"])
+        self.assertEqual(shown, changed)
+        self.driver.save_screenshot(os.path.join(SHOTS, "diff01-changed-only.png"))
+
+    def test_names_with_quotes_angle_brackets_ampersands_and_accents(self):
+        root = weird_tree()
+        graph = scan(root)
+        path = page("weird", "graph", root)
+        self.open(path, "weird")
+        labels = set(self.js("return [...document.querySelectorAll('#map g.node text')].map(t => t.textContent)"))
+        for name in ["Café", "Bücher", '`Quote "x" <y> & z`', "Plain"]:
+            self.assertIn(name, labels)
+        scripts = self.js("return [...document.querySelectorAll('script')].map(s => [s.type, s.id])")
+        self.assertEqual([s for s in scripts if s[0] not in ("application/json", "image/svg+xml")], [["", ""]], "nothing injected")
+        self.search("café")
+        self.assertEqual(self.js("return document.body.dataset.focus"), WEIRD_MODULE + ".Café")
+        self.assertIn(WEIRD_MODULE, self.driver.find_element(By.ID, "details").text)
+        self.driver.find_element(By.LINK_TEXT, "Modules").click()
+        self.assertEqual(self.drawn(), {n["module"] for n in graph["nodes"] if not n["external"]})
+        self.driver.save_screenshot(os.path.join(SHOTS, "weird-modules.png"))
+
+
+if __name__ == "__main__":
+    if not os.access(SEAMS, os.X_OK):
+        sys.exit(f"test_explorer: {SEAMS} not found; run 'swift build' first")
+    program = unittest.main(exit=False, verbosity=2 if "-v" in sys.argv else 1)
+    print(f"test_explorer: screenshots in {SHOTS}")
+    sys.exit(0 if program.result.wasSuccessful() else 1)

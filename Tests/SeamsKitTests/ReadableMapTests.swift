@@ -1,0 +1,140 @@
+import Foundation
+import SeamsGraph
+import SeamsKit
+import SeamsReport
+import SeamsTestSupport
+import Testing
+
+/// Static maps meant to be read: distinct module colours, a legend that names each module once,
+/// the focus highlighted, a star around a hub, wide ranks wrapped, hubs listed.
+@Suite struct ReadableMapTests {
+    /// A hub with `count` dependents and `count` dependencies, each a leaf, all in module M.
+    func hub(_ count: Int) -> Graph {
+        var nodes = [Node(id: "M.Hub", name: "Hub", module: "M", kind: .class, file: "Hub.swift", line: 1)]
+        var edges: [Edge] = []
+        for i in 0..<count {
+            nodes.append(Node(id: "M.In\(i)", name: "In\(i)", module: "M", kind: .class, file: "In.swift", line: i + 1))
+            nodes.append(
+                Node(id: "M.Out\(i)", name: "Out\(i)", module: "M", kind: .struct, file: "Out.swift", line: i + 1))
+            edges.append(
+                Edge(
+                    from: "M.In\(i)", to: "M.Hub", sites: [Site(file: "In.swift", line: i + 1, column: 1, kind: .type)])
+            )
+            edges.append(
+                Edge(
+                    from: "M.Hub", to: "M.Out\(i)",
+                    sites: [Site(file: "Hub.swift", line: i + 2, column: 1, kind: .construct)]))
+        }
+        // One edge among the neighbours: a star leaves it out.
+        edges.append(
+            Edge(from: "M.In0", to: "M.Out0", sites: [Site(file: "In.swift", line: 1, column: 9, kind: .member)]))
+        return Graph(
+            root: "/r", modules: [ModuleInfo(name: "M", files: 3)], nodes: nodes, edges: edges, diagnostics: [])
+    }
+
+    @Test func theFirstTwentyModuleColoursAreDistinctThenHueSteps() {
+        func lab(_ hex: String) -> (Double, Double, Double) {
+            let v = Int(hex.dropFirst(), radix: 16)!
+            func linear(_ c: Int) -> Double {
+                let x = Double(c) / 255
+                return x > 0.04045 ? pow((x + 0.055) / 1.055, 2.4) : x / 12.92
+            }
+            let r = linear(v >> 16), g = linear((v >> 8) & 255), b = linear(v & 255)
+            let x = (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047
+            let y = r * 0.2126 + g * 0.7152 + b * 0.0722
+            let z = (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883
+            func f(_ t: Double) -> Double { t > 0.008856 ? cbrt(t) : 7.787 * t + 16 / 116 }
+            return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
+        }
+        let colours = (0..<20).map(ModulePalette.color(at:))
+        #expect(Set(colours).count == 20)
+        for i in 0..<20 {
+            for j in (i + 1)..<20 {
+                let a = lab(colours[i]), b = lab(colours[j])
+                let distance = ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2))
+                    .squareRoot()
+                #expect(distance >= 18, "\(colours[i]) and \(colours[j]) are \(distance) apart")
+            }
+            #expect(lab(colours[i]).0 >= 65, "\(colours[i]) is light enough for black text")
+        }
+        let more = (20..<60).map(ModulePalette.color(at:))
+        #expect(Set(more).count == 40, "hue steps beyond 20 repeat no colour")
+        #expect(more.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
+    }
+
+    @Test func theLegendNamesEachModuleOnceAndNoneOnAModuleMap() throws {
+        var scan = ScanRequest(paths: ["."])
+        scan.workingDirectory = fixture("MultiModule")
+        var request = MapRequest(scan: scan)
+        request.format = .dot
+        let types = String(decoding: try MapPipeline.run(request).bytes, as: UTF8.self)
+        let graph = try ScanPipeline.run(scan).graph
+        let legend = try #require(types.split(separator: "\n").first { $0.hasPrefix("  \"legend\"") })
+        for module in Set(graph.nodes.filter { !$0.external }.compactMap(\.module)) {
+            #expect(legend.components(separatedBy: ">\(module)<").count == 2, "\(module) named once")
+        }
+        request.collapse = .module
+        let modules = String(decoding: try MapPipeline.run(request).bytes, as: UTF8.self)
+        let moduleLegend = modules.split(separator: "\n").first { $0.hasPrefix("  \"legend\"") }
+        for module in Set(graph.nodes.compactMap(\.module)) {
+            #expect(moduleLegend?.contains(">\(module)<") != true, "a module map does not name \(module) twice")
+        }
+    }
+
+    @Test func legendTextIsEscapedForGraphvizHTML() {
+        let line = MapLegend.node(title: "T", rows: [MapLegend.Row(.fill("#ffffff"), "Tom & \"Jerry\" <Lab>")])
+        #expect(line.contains("Tom &amp; &quot;Jerry&quot; &lt;Lab&gt;"))
+        #expect(!line.contains("<Lab>"))
+    }
+
+    @Test func aStarKeepsOnlyTheEdgesOfTheFocus() {
+        let star = hub(3).star(around: ["M.Hub"], direction: .both)
+        #expect(star.edges.count == 6)
+        #expect(star.edges.allSatisfy { $0.from == "M.Hub" || $0.to == "M.Hub" })
+        #expect(star.nodes.count == 7)
+        let dependents = hub(3).star(around: ["M.Hub"], direction: .in)
+        #expect(Set(dependents.nodes.map(\.id)) == ["M.Hub", "M.In0", "M.In1", "M.In2"])
+    }
+
+    @Test func wideRanksAreWrappedOverSeveralRows() {
+        let graph = hub(25)
+        let minlens = RankWrap.minlens(graph, focus: ["M.Hub"])
+        // 25 dependents in rows of at most 10: three rows, lengths 1, 2, 3 in turn.
+        let incoming = graph.edges.filter { $0.to == "M.Hub" }.map { minlens[$0.key] ?? 1 }
+        #expect(Set(incoming) == [1, 2, 3])
+        for row in 1...3 { #expect(incoming.filter { $0 == row }.count <= 10) }
+        #expect(RankWrap.minlens(hub(10), focus: ["M.Hub"]).isEmpty, "ten fit in one row")
+        // Without a focus, only leaves are wrapped: In0 and Out0 have another edge.
+        let leaves = RankWrap.minlens(graph, focus: [])
+        #expect(leaves[EdgeKey(from: "M.In0", to: "M.Hub").string] == nil)
+        #expect(leaves.count == 48)
+    }
+
+    @Test func theFocusIsHighlightedAndStarDrawsOnlyItsEdges() throws {
+        var scan = ScanRequest(paths: ["."])
+        scan.workingDirectory = fixture("XcodeApp")
+        var request = MapRequest(scan: scan)
+        request.format = .dot
+        request.focus = ["AppDelegate"]
+        request.star = true
+        let outcome = try MapPipeline.run(request)
+        let dot = String(decoding: outcome.bytes, as: UTF8.self)
+        let id = try #require(outcome.graph.nodes.first { $0.name == "AppDelegate" }?.id)
+        let line = try #require(dot.split(separator: "\n").first { $0.hasPrefix("    \"\(id)\" [") })
+        #expect(line.contains("penwidth=3.2"))
+        #expect(outcome.graph.edges.allSatisfy { $0.from == id || $0.to == id })
+        let others = dot.split(separator: "\n").filter { $0.contains("penwidth=3.2") }
+        #expect(others.count == 1, "only the focus is outlined")
+    }
+
+    @Test func hubsRankByDistinctNeighbours() throws {
+        let hubs = hub(4).hubs(top: 2)
+        #expect(hubs.byFanIn.map(\.id) == ["M.Hub", "M.Out0"])
+        #expect(hubs.byFanIn[0].fanIn == 4 && hubs.byFanIn[0].sitesIn == 4)
+        #expect(hubs.byFanOut.map(\.id) == ["M.Hub", "M.In0"])
+        let text = HubsReporter.text(hub(4).hubs(top: 1))
+        #expect(text.contains("Top 1 by fan-in") && text.contains("4  M.Hub (class), 4 sites"))
+        let json = try JSONSerialization.jsonObject(with: Data(HubsReporter.json(hubs).utf8)) as? [String: Any]
+        #expect((json?["byFanOut"] as? [[String: Any]])?.first?["fanOut"] as? Int == 4)
+    }
+}
