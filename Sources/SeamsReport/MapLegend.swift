@@ -90,18 +90,5 @@ public enum MapLegend {
         }
     }
 
-    /// Text for an HTML-like label.
-    public static func html(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    static func html(_ s: String) -> String { HTMLText.escape(s) }
 }

@@ -128,18 +128,5 @@ public enum ExplorerPage {
         return out
     }
 
-    /// Text for HTML element content.
-    static func text(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
+    static func text(_ s: String) -> String { HTMLText.escape(s) }
 }
