@@ -49,7 +49,10 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "SeamsRender", dependencies: ["CGraphviz"]),
+        // agmemread with subgraphs numbered in the order they are written (layouts that do not
+        // depend on heap addresses).
+        .target(name: "CGraphvizRead", dependencies: ["CGraphviz"]),
+        .target(name: "SeamsRender", dependencies: ["CGraphviz", "CGraphvizRead"]),
         .target(
             name: "SeamsKit",
             dependencies: [

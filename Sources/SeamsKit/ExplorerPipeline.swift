@@ -8,7 +8,7 @@ import SeamsReport
 enum ExplorerPipeline {
     static func page(_ input: ExplorerInput, engine asked: LayoutEngine?) throws -> (Data, [String]) {
         let engineFor = { (nodes: Int, edges: Int) in
-            MapPipelineEngine.choose(asked, nodes: nodes, edges: edges, clusters: false)
+            MapPipelineEngine.choose(asked, nodes: nodes, edges: edges, clusters: true)
         }
         var data = ExplorerBuilder.build(input) { engineFor($0, $1) != .dot }
         var notes: [String] = []

@@ -1,4 +1,5 @@
 import CGraphviz
+import CGraphvizRead
 import Foundation
 
 /// A picture format Graphviz renders.
@@ -69,7 +70,7 @@ public enum GraphvizRenderer {
 
         guard let gvc = gvContext() else { throw RenderError(stage: "start", message: "gvContext returned nothing") }
         defer { gvFreeContext(gvc) }
-        guard let graph = dot.withCString({ agmemread($0) }) else {
+        guard let graph = dot.withCString({ seams_read_dot($0) }) else {
             throw RenderError(stage: "parse", message: collected(or: "the DOT text could not be read"))
         }
         defer { agclose(graph) }

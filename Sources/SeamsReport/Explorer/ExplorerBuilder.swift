@@ -129,10 +129,6 @@ public enum ExplorerBuilder {
         var views: [ExplorerData.View] = []
         var options = MapOptions()
         options.explorer = true
-        // No clusters: libgvc 2.43 in process orders subgraphs by the addresses of their interned
-        // names, so a page with several layouts would differ from run to run. Modules show by
-        // fill colour and in the page's legend.
-        options.clusters = false
         options.cycles = input.cycles
         options.cuts = cutLabels
         if let report = input.testability {
