@@ -29,6 +29,19 @@ public struct Hub: Codable, Sendable, Equatable {
 public struct HubList: Codable, Sendable, Equatable {
     public var byFanIn: [Hub]
     public var byFanOut: [Hub]
+
+    /// The `top` of `counts` by fan-in and by fan-out; ties by sites, then by id. Nodes with none
+    /// are left out.
+    public init(ranking counts: [Hub], top: Int) {
+        let byIn = counts.filter { $0.fanIn > 0 }.sorted {
+            ($1.fanIn, $1.sitesIn, $0.id) < ($0.fanIn, $0.sitesIn, $1.id)
+        }
+        let byOut = counts.filter { $0.fanOut > 0 }.sorted {
+            ($1.fanOut, $1.sitesOut, $0.id) < ($0.fanOut, $0.sitesOut, $1.id)
+        }
+        byFanIn = Array(byIn.prefix(max(0, top)))
+        byFanOut = Array(byOut.prefix(max(0, top)))
+    }
 }
 
 extension Graph {
@@ -53,13 +66,6 @@ extension Graph {
         }
     }
 
-    /// The `top` nodes by fan-in and by fan-out; ties by sites, then by id. Nodes with none are left out.
-    public func hubs(top: Int) -> HubList {
-        let all = fanCounts()
-        let byIn = all.filter { $0.fanIn > 0 }.sorted { ($1.fanIn, $1.sitesIn, $0.id) < ($0.fanIn, $0.sitesIn, $1.id) }
-        let byOut = all.filter { $0.fanOut > 0 }.sorted {
-            ($1.fanOut, $1.sitesOut, $0.id) < ($0.fanOut, $0.sitesOut, $1.id)
-        }
-        return HubList(byFanIn: Array(byIn.prefix(max(0, top))), byFanOut: Array(byOut.prefix(max(0, top))))
-    }
+    /// The `top` nodes by fan-in and by fan-out.
+    public func hubs(top: Int) -> HubList { HubList(ranking: fanCounts(), top: top) }
 }

@@ -15,20 +15,10 @@ enum ExplorerPipeline {
         for i in data.views.indices {
             let view = data.views[i]
             let engine = engineFor(view.nodeCount, view.edgeCount)
-            do {
-                data.views[i].svg = String(
-                    decoding: try GraphvizRenderer.render(dot: view.dot, engine: engine, format: .svg), as: UTF8.self)
-            } catch let error as RenderError {
-                guard asked == nil, engine == .dot else { throw SeamsError.render(error.description) }
-                notes.append("\(view.title): \(error.description); drew it with sfdp instead")
-                do {
-                    data.views[i].svg = String(
-                        decoding: try GraphvizRenderer.render(dot: view.dot, engine: .sfdp, format: .svg),
-                        as: UTF8.self)
-                } catch let error as RenderError {
-                    throw SeamsError.render(error.description)
-                }
-            }
+            let (bytes, _, fallback) = try MapPipelineEngine.render(
+                view.dot, engine: engine, asked: asked, format: .svg)
+            data.views[i].svg = String(decoding: bytes, as: UTF8.self)
+            if let fallback { notes.append("\(view.title): \(fallback)") }
         }
         return (Data(ExplorerPage.html(data).utf8), notes)
     }

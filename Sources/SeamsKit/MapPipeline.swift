@@ -85,19 +85,11 @@ public enum MapPipeline {
     ) throws -> MapOutcome {
         var notes: [String] = []
         var (graph, cycles, focus) = try filter(scanned, request)
+        let cuts = cutLabels(request.cuts)
         if request.format == .html {
             var input = ExplorerInput(graph: graph, cycles: cycles, title: ExplorerPipeline.title(of: scanned))
             input.testability = testability
-            let tangles = request.cuts?.components ?? []
-            for (number, component) in tangles.enumerated() {
-                for cut in component.decided + component.cuts {
-                    input.cuts.append(
-                        (
-                            EdgeKey(from: cut.from, to: cut.to).string,
-                            tangles.count == 1 ? "\(cut.order)" : "\(number + 1).\(cut.order)"
-                        ))
-                }
-            }
+            input.cuts = cuts
             let (bytes, notes) = try ExplorerPipeline.page(input, engine: request.engine)
             return MapOutcome(bytes: bytes, graph: graph, notes: notes)
         }
@@ -113,47 +105,36 @@ public enum MapPipeline {
         options.edgeLabels = request.edgeLabels
         options.clusters = request.collapse == nil && request.scan.granularity != .module
         if let testability { TestabilityMap.apply(testability, graph: graph, to: &options) }
-        let tangles = request.cuts?.components ?? []
-        for (number, component) in tangles.enumerated() {
-            for cut in component.decided + component.cuts {
-                // Numbered as in `seams untangle`'s text: "Tangle 2", cut 3 is "2.3".
-                options.cuts[EdgeKey(from: cut.from, to: cut.to).string] =
-                    tangles.count == 1 ? "\(cut.order)" : "\(number + 1).\(cut.order)"
-            }
-        }
-        switch request.format {
-        case .dot:
-            let engine = MapPipelineEngine.choose(
-                request.engine, nodes: graph.nodes.count, edges: graph.edges.count, clusters: options.clusters)
-            options.force = engine != .dot
-            if engine == .dot { options.minlen = RankWrap.minlens(graph, focus: options.focus) }
-            return MapOutcome(bytes: Data(DOTEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
-        case .mermaid:
+        options.cuts = Dictionary(cuts.map { ($0.key, $0.label) }, uniquingKeysWith: { a, _ in a })
+        if request.format == .mermaid {
             return MapOutcome(
                 bytes: Data(MermaidEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
-        case .html:
-            preconditionFailure("drawn above")
-        case .svg, .png, .pdf:
-            let format = RenderFormat(rawValue: request.format.rawValue)!
-            let (engine, why) = MapPipelineEngine.choice(
-                request.engine, nodes: graph.nodes.count, edges: graph.edges.count, clusters: options.clusters)
-            if let why { notes.append(why) }
-            options.force = engine != .dot
-            if engine == .dot { options.minlen = RankWrap.minlens(graph, focus: options.focus) }
-            let dot = DOTEncoder.encode(graph, options: options)
-            do {
-                let bytes = try GraphvizRenderer.render(dot: dot, engine: engine, format: format)
-                return MapOutcome(bytes: bytes, graph: graph, notes: notes, engine: engine)
-            } catch let error as RenderError {
-                // dot gives up on some large graphs; when we chose it, fall back rather than fail.
-                guard request.engine == nil, engine == .dot else { throw SeamsError.render(error.description) }
-                notes.append("\(error.description); drew it with sfdp instead")
-                do {
-                    let bytes = try GraphvizRenderer.render(dot: dot, engine: .sfdp, format: format)
-                    return MapOutcome(bytes: bytes, graph: graph, notes: notes, engine: .sfdp)
-                } catch let error as RenderError {
-                    throw SeamsError.render(error.description)
-                }
+        }
+        let (engine, why) = MapPipelineEngine.choice(
+            request.engine, nodes: graph.nodes.count, edges: graph.edges.count, clusters: options.clusters)
+        options.force = engine != .dot
+        if engine == .dot { options.minlen = RankWrap.minlens(graph, focus: options.focus) }
+        let dot = DOTEncoder.encode(graph, options: options)
+        guard let format = RenderFormat(rawValue: request.format.rawValue) else {
+            return MapOutcome(bytes: Data(dot.utf8), graph: graph, notes: notes)
+        }
+        if let why { notes.append(why) }
+        let (bytes, drawnWith, fallback) = try MapPipelineEngine.render(
+            dot, engine: engine, asked: request.engine, format: format)
+        if let fallback { notes.append(fallback) }
+        return MapOutcome(bytes: bytes, graph: graph, notes: notes, engine: drawnWith)
+    }
+
+    /// A cut plan's edges (`Edge.key`) and labels in plan order, numbered as in `seams
+    /// untangle`'s text: with several tangles, cut 3 of "Tangle 2" is "2.3".
+    static func cutLabels(_ plan: UntanglePlan?) -> [(key: String, label: String)] {
+        let tangles = plan?.components ?? []
+        return tangles.enumerated().flatMap { number, component in
+            (component.decided + component.cuts).map { cut in
+                (
+                    EdgeKey(from: cut.from, to: cut.to).string,
+                    tangles.count == 1 ? "\(cut.order)" : "\(number + 1).\(cut.order)"
+                )
             }
         }
     }
@@ -208,5 +189,23 @@ public enum MapPipelineEngine {
             .sfdp,
             "\(nodes) nodes, \(edges) edges: laid out with sfdp, as dot could take minutes (--layout dot to insist)"
         )
+    }
+
+    /// Renders DOT with the engine chosen. dot gives up on some large graphs; when seams chose
+    /// it (the user did not), sfdp draws the graph instead and the note says so.
+    static func render(_ dot: String, engine: LayoutEngine, asked: LayoutEngine?, format: RenderFormat) throws -> (
+        Data, LayoutEngine, note: String?
+    ) {
+        do {
+            return (try GraphvizRenderer.render(dot: dot, engine: engine, format: format), engine, nil)
+        } catch let error as RenderError {
+            guard asked == nil, engine == .dot else { throw SeamsError.render(error.description) }
+            do {
+                let bytes = try GraphvizRenderer.render(dot: dot, engine: .sfdp, format: format)
+                return (bytes, .sfdp, "\(error.description); drew it with sfdp instead")
+            } catch let error as RenderError {
+                throw SeamsError.render(error.description)
+            }
+        }
     }
 }

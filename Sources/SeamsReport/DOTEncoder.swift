@@ -44,6 +44,8 @@ public enum DOTEncoder {
     public static let cycleColor = "#d62728"
     public static let cutColor = "#1f5fbf"
     public static let edgeColor = "#9a9a9a"
+    /// The outline of every node.
+    public static let nodeOutline = "#555555"
     /// Sites listed in a tooltip before "… and N more".
     static let tooltipSites = 12
 
@@ -110,7 +112,8 @@ public enum DOTEncoder {
         out += "  graph [fontname=\"Helvetica\", fontsize=11, outputorder=edgesfirst, \(graphAttributes)"
         if let title { out += ", label=\(quote(title)), labelloc=t" }
         out += "];\n"
-        out += "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"#555555\", penwidth=0.8];\n"
+        out +=
+            "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"\(nodeOutline)\", penwidth=0.8];\n"
         out += "  edge [color=\"\(edgeColor)\", arrowsize=0.6, penwidth=0.8, fontname=\"Helvetica\"];\n"
         return out
     }

@@ -16,22 +16,28 @@ public enum DiffEncoder {
         options.title = title
         options.cycles = .empty
         options.customLegend = legend
-        for (id, change) in nodes {
-            switch change {
-            case .added: options.nodeAttributes[id] = "color=\"\(addedColor)\", penwidth=2.2"
-            case .removed: options.nodeAttributes[id] = "color=\"\(removedColor)\", penwidth=2.2, fontcolor=\"#777777\""
-            case .unchanged, .changed: break
-            }
-        }
-        for (key, change) in edges {
-            switch change {
-            case .added: options.edgeAttributes[key] = "color=\"\(addedColor)\", penwidth=1.8"
-            case .removed: options.edgeAttributes[key] = "color=\"\(removedColor)\", style=\"dashed\", penwidth=1.8"
-            case .changed: options.edgeAttributes[key] = "color=\"\(changedColor)\", penwidth=1.8"
-            case .unchanged, .changed: break
-            }
-        }
+        for (id, change) in nodes { options.nodeAttributes[id] = nodeStyle(change) }
+        for (key, change) in edges { options.edgeAttributes[key] = edgeStyle(change) }
         return DOTEncoder.encode(graph, options: options)
+    }
+
+    /// DOT attributes of a node that appears (red outline) or disappears (green, gray text).
+    public static func nodeStyle(_ change: GraphDiff.Change) -> String? {
+        switch change {
+        case .added: return "color=\"\(addedColor)\", penwidth=2.2"
+        case .removed: return "color=\"\(removedColor)\", penwidth=2.2, fontcolor=\"#777777\""
+        case .unchanged, .changed: return nil
+        }
+    }
+
+    /// DOT attributes of an edge added (red), removed (dashed green) or with other kinds (orange).
+    public static func edgeStyle(_ change: GraphDiff.Change) -> String? {
+        switch change {
+        case .added: return "color=\"\(addedColor)\", penwidth=1.8"
+        case .removed: return "color=\"\(removedColor)\", style=\"dashed\", penwidth=1.8"
+        case .changed: return "color=\"\(changedColor)\", penwidth=1.8"
+        case .unchanged: return nil
+        }
     }
 
     /// BEFORE and AFTER side by side, every node at its place in the union layout, so a node
@@ -50,7 +56,8 @@ public enum DiffEncoder {
         let caption = "\(title)\nred: added · dashed green: removed · orange: other kinds · gray: unchanged"
         out +=
             "  graph [fontname=\"Helvetica\", fontsize=11, splines=true, outputorder=edgesfirst, label=\(DOTEncoder.quote(caption)), labelloc=t];\n"
-        out += "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"#555555\", penwidth=0.8];\n"
+        out +=
+            "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"\(DOTEncoder.nodeOutline)\", penwidth=0.8];\n"
         out += "  edge [color=\"\(DOTEncoder.edgeColor)\", arrowsize=0.6, penwidth=0.8];\n"
         for (panel, graph, dx) in [("before", before, 0.0), ("after", after, offset)] {
             out +=
@@ -61,8 +68,7 @@ public enum DiffEncoder {
                 attrs +=
                     ", fillcolor=\"\(node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules))\""
                 switch (panel, nodes[node.id]) {
-                case ("after", .added?): attrs += ", color=\"\(addedColor)\", penwidth=2.2"
-                case ("before", .removed?): attrs += ", color=\"\(removedColor)\", penwidth=2.2"
+                case ("after", .added?), ("before", .removed?): attrs += ", " + nodeStyle(nodes[node.id]!)!
                 default: break
                 }
                 attrs += ", tooltip=\(DOTEncoder.quote(node.id)), pos=\"\(fmt(p.x + dx)),\(fmt(p.y))!\""
@@ -71,9 +77,8 @@ public enum DiffEncoder {
             for edge in graph.edges {
                 var attrs = "tooltip=\(DOTEncoder.quote(DOTEncoder.edgeTooltip(edge)))"
                 switch (panel, edges[edge.key]) {
-                case ("after", .added?): attrs += ", color=\"\(addedColor)\", penwidth=1.8"
-                case ("before", .removed?): attrs += ", color=\"\(removedColor)\", style=\"dashed\", penwidth=1.8"
-                case ("after", .changed?): attrs += ", color=\"\(changedColor)\", penwidth=1.8"
+                case ("after", .added?), ("before", .removed?), ("after", .changed?):
+                    attrs += ", " + edgeStyle(edges[edge.key]!)!
                 default: break
                 }
                 out +=

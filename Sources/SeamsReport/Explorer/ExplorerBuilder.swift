@@ -70,7 +70,8 @@ public enum ExplorerBuilder {
             .sorted { ($1.count, $0[0]) < ($0.count, $1[0]) }
         var cycleOf: [Int: Int] = [:]
         for (c, members) in cycles.enumerated() { for m in members { cycleOf[m] = c } }
-        let fans = Dictionary(uniqueKeysWithValues: graph.fanCounts().map { ($0.id, $0) })
+        let fanCounts = graph.fanCounts()
+        let fans = Dictionary(uniqueKeysWithValues: fanCounts.map { ($0.id, $0) })
         let costs = Dictionary((input.testability?.types ?? []).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let cutLabels = Dictionary(input.cuts.map { ($0.key, $0.label) }, uniquingKeysWith: { a, _ in a })
         let beforeKinds = Dictionary(
@@ -202,7 +203,7 @@ public enum ExplorerBuilder {
         } else {
             start = "modules"
         }
-        let hubs = graph.hubs(top: 10)
+        let hubs = HubList(ranking: fanCounts, top: 10)
         var diff: ExplorerData.Diff?
         if let changes = input.changes {
             func edgesWith(_ c: GraphDiff.Change) -> [Int] {
@@ -247,23 +248,10 @@ public enum ExplorerBuilder {
     private static func styleChanges(_ changes: ExplorerInput.Changes, _ options: inout MapOptions) {
         options.cycles = .empty
         for (id, change) in changes.nodes {
-            let style: String
-            switch change {
-            case .added: style = "color=\"\(DiffEncoder.addedColor)\", penwidth=2.2"
-            case .removed: style = "color=\"\(DiffEncoder.removedColor)\", penwidth=2.2, fontcolor=\"#777777\""
-            case .unchanged, .changed: continue
-            }
-            options.nodeAttributes[id, default: ""] += ", " + style
+            if let style = DiffEncoder.nodeStyle(change) { options.nodeAttributes[id, default: ""] += ", " + style }
         }
         for (key, change) in changes.edges {
-            let style: String
-            switch change {
-            case .added: style = "color=\"\(DiffEncoder.addedColor)\", penwidth=1.8"
-            case .removed: style = "color=\"\(DiffEncoder.removedColor)\", style=\"dashed\", penwidth=1.8"
-            case .changed: style = "color=\"\(DiffEncoder.changedColor)\", penwidth=1.8"
-            case .unchanged: continue
-            }
-            options.edgeAttributes[key, default: ""] += ", " + style
+            if let style = DiffEncoder.edgeStyle(change) { options.edgeAttributes[key, default: ""] += ", " + style }
         }
     }
 

@@ -98,7 +98,20 @@ public struct ExplorerData: Encodable, Sendable {
         var removedNodes: [Int]
     }
 
+    /// The colours the drawings use, for the page's legend.
+    public struct Legend: Encodable, Sendable {
+        var cycle = DOTEncoder.cycleColor
+        var cut = DOTEncoder.cutColor
+        var edge = DOTEncoder.edgeColor
+        var added = DiffEncoder.addedColor
+        var removed = DiffEncoder.removedColor
+        var changed = DiffEncoder.changedColor
+        /// fill, name: the testability bands.
+        var bands = TestabilityMap.bands.map { [$0.fill, $0.name] }
+    }
+
     var format = 1
+    var legend = Legend()
     var title: String
     /// graph or diff.
     var page: String

@@ -103,7 +103,7 @@ public enum ExplorerPage {
             (" text-anchor=\"middle\"", ""),
             (" stroke=\"\(DOTEncoder.edgeColor)\" stroke-width=\"0.8\"", ""),
             ("<polygon fill=\"\(DOTEncoder.edgeColor)\" points", "<polygon points"),
-            (" stroke=\"#555555\" stroke-width=\"0.8\"", ""),
+            (" stroke=\"\(DOTEncoder.nodeOutline)\" stroke-width=\"0.8\"", ""),
         ] {
             out = out.replacingOccurrences(of: repeated, with: shorter)
         }

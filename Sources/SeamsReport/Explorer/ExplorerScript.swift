@@ -249,7 +249,6 @@ enum ExplorerScript {
             }
           }
           const list = (title, edges, other) => {
-            const shown = edges.filter((e) => S.edgeInView.has(e));
             box.append(el('h2', {}, title + ' (' + edges.length + ')'));
             const ul = el('ul', { class: 'neighbours' });
             for (const e of edges.slice(0, 200)) {
@@ -259,7 +258,6 @@ enum ExplorerScript {
             }
             if (edges.length > 200) ul.append(el('li', {}, '… and ' + (edges.length - 200) + ' more'));
             box.append(ul);
-            return shown;
           };
           list('Depends on', outEdges[i], (d) => d.to);
           list('Used by', inEdges[i], (d) => d.from);
@@ -394,11 +392,12 @@ enum ExplorerScript {
           if (S.view.level === 'types') for (const i of S.view.nodes) if (D.nodes[i].module >= 0) shown.add(D.nodes[i].module);
           const tested = D.nodes.some((n) => n.testability);
           if (!tested) for (const m of [...shown].sort((a, b) => a - b)) ul.append(el('li', {}, el('span', { class: 'swatch', style: 'background:' + D.colors[m] }), D.modules[m]));
-          if (tested) for (const [c, t] of [['#b7e4c7', 'testable in isolation'], ['#fff3b0', 'cost 1–20'], ['#ffc97a', 'cost 21–100'], ['#f4978e', 'cost over 100']]) ul.append(el('li', {}, el('span', { class: 'swatch', style: 'background:' + c }), t));
+          if (tested) for (const [c, t] of D.legend.bands) ul.append(el('li', {}, el('span', { class: 'swatch', style: 'background:' + c }), t));
           const line = (c, t, dashed) => ul.append(el('li', {}, el('span', { class: 'line' + (dashed ? ' dashed' : ''), style: 'border-color:' + c }), t));
-          if (D.page === 'diff') { line('#d62728', 'added'); line('#2ca02c', 'removed', true); line('#e08a00', 'other kinds'); }
-          else { line('#d62728', 'on a dependency cycle'); if (D.cuts.length) line('#1f5fbf', 'cut, in plan order'); }
-          line('#9a9a9a', 'soft: notification, callback', true);
+          const L = D.legend;
+          if (D.page === 'diff') { line(L.added, 'added'); line(L.removed, 'removed', true); line(L.changed, 'other kinds'); }
+          else { line(L.cycle, 'on a dependency cycle'); if (D.cuts.length) line(L.cut, 'cut, in plan order'); }
+          line(L.edge, 'soft: notification, callback', true);
           box.append(ul);
         }
 

@@ -1,4 +1,5 @@
-/// The explorer page's style sheet.
+/// The explorer page's style sheet. Edges and nodes inherit the drawing's default stroke from
+/// their groups: `ExplorerPage.compact` takes it off every element.
 enum ExplorerStyle {
     static let css = """
         * { box-sizing: border-box; }
@@ -25,8 +26,8 @@ enum ExplorerStyle {
         #map, #matrix { flex: 1; overflow: auto; background: #fff; }
         #map svg { display: block; }
         #map svg text { font-family: Helvetica, Arial, sans-serif; text-anchor: middle; stroke: none; }
-        #map g.edge { fill: #9a9a9a; stroke: #9a9a9a; stroke-width: 0.8; }
-        #map g.node { stroke: #555555; stroke-width: 0.8; }
+        #map g.edge { fill: \(DOTEncoder.edgeColor); stroke: \(DOTEncoder.edgeColor); stroke-width: 0.8; }
+        #map g.node { stroke: \(DOTEncoder.nodeOutline); stroke-width: 0.8; }
         #map g.node, #map g.edge, #map g.cluster { cursor: pointer; }
         #map g.edge path.hit { stroke: transparent; stroke-width: 9px; fill: none; pointer-events: stroke; }
         #map .dim { opacity: 0.12; }
