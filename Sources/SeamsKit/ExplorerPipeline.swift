@@ -7,14 +7,14 @@ import SeamsReport
 /// is not thread-safe), then written as one HTML file.
 enum ExplorerPipeline {
     static func page(_ input: ExplorerInput, engine asked: LayoutEngine?) throws -> (Data, [String]) {
-        let engineFor = { (nodes: Int, edges: Int) in
-            MapPipelineEngine.choose(asked, nodes: nodes, edges: edges, clusters: true)
+        var data = ExplorerBuilder.build(input) { nodes, edges, clusters in
+            MapPipelineEngine.choose(asked, nodes: nodes, edges: edges, clusters: clusters) != .dot
         }
-        var data = ExplorerBuilder.build(input) { engineFor($0, $1) != .dot }
         var notes: [String] = []
         for i in data.views.indices {
             let view = data.views[i]
-            let engine = engineFor(view.nodeCount, view.edgeCount)
+            // The builder chose the engine's kind; a force-directed view is sfdp unless one was asked for.
+            let engine = view.force ? (asked ?? .sfdp) : .dot
             let (bytes, _, fallback) = try MapPipelineEngine.render(
                 view.dot, engine: engine, asked: asked, format: .svg)
             data.views[i].svg = String(decoding: bytes, as: UTF8.self)

@@ -45,11 +45,11 @@ public struct ExplorerInput: Sendable {
     }
 }
 
-/// Builds the explorer's data and the DOT of each view; `force(nodes, edges)` says whether a
+/// Builds the explorer's data and the DOT of each view; `force(nodes, edges, clusters)` says whether a
 /// view of that size is laid out by a force-directed engine (it gets overlap removal) or by dot
 /// (it gets wide ranks wrapped).
 public enum ExplorerBuilder {
-    public static func build(_ input: ExplorerInput, force: (Int, Int) -> Bool) -> ExplorerData {
+    public static func build(_ input: ExplorerInput, force: (Int, Int, Bool) -> Bool) -> ExplorerData {
         let graph = input.graph
         var nodeIndex: [String: Int] = [:]
         for (i, n) in graph.nodes.enumerated() { nodeIndex[n.id] = i }
@@ -143,7 +143,7 @@ public enum ExplorerBuilder {
 
         func typeView(key: String, title: String, module: Int, _ sub: Graph, matrixOf: Graph?) -> ExplorerData.View {
             var o = options
-            o.force = force(sub.nodes.count, sub.edges.count)
+            o.force = force(sub.nodes.count, sub.edges.count, o.clusters)
             if !o.force { o.minlen = RankWrap.minlens(sub, focus: []) }
             var view = ExplorerData.View(
                 key: key, title: title, level: "types", module: module, nodes: sub.nodes.map { nodeIndex[$0.id]! },
@@ -152,6 +152,7 @@ public enum ExplorerBuilder {
                     matrix($0, cuts: Set(cutLabels.keys), index: nodeIndex, upTo: input.matrixUpTo)
                 })
             view.dot = DOTEncoder.encode(sub, options: o)
+            view.force = o.force
             return view
         }
 
@@ -162,12 +163,13 @@ public enum ExplorerBuilder {
         moduleOptions.cycles = moduleCycleAnalysis
         for (m, i) in moduleIndex { moduleOptions.nodeAttributes[m] = "id=\"m\(i)\"" }
         for (key, i) in moduleEdgeIndex { moduleOptions.edgeAttributes[key] = "id=\"k\(i)\"" }
-        moduleOptions.force = force(moduleGraph.nodes.count, moduleGraph.edges.count)
+        moduleOptions.force = force(moduleGraph.nodes.count, moduleGraph.edges.count, moduleOptions.clusters)
         var overview = ExplorerData.View(
             key: "modules", title: "Modules", level: "modules", module: -1,
             nodes: moduleGraph.nodes.compactMap { moduleIndex[$0.id] }, edges: Array(moduleEdges.indices),
             matrix: matrix(moduleGraph, cuts: [], index: moduleIndex, upTo: input.matrixUpTo))
         overview.dot = DOTEncoder.encode(moduleGraph, options: moduleOptions)
+        overview.force = moduleOptions.force
         views.append(overview)
 
         let scannedCount = scanned.nodes.count

@@ -79,10 +79,10 @@ public struct ExplorerData: Encodable, Sendable {
         var matrix: Matrix?
         /// Graphviz's drawing; filled in by the pipeline.
         public var svg = ""
-        /// The DOT the drawing is made from, not embedded.
+        /// The DOT the drawing is made from, and whether a force-directed engine lays it out
+        /// (chosen by the builder); neither is embedded.
         public var dot = ""
-        public var nodeCount: Int { nodes.count }
-        public var edgeCount: Int { edges.count }
+        public var force = false
 
         /// The drawing is embedded beside the data, in its own script element.
         enum CodingKeys: String, CodingKey { case key, title, level, module, nodes, edges, matrix }
