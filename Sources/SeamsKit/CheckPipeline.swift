@@ -1,6 +1,7 @@
 import Foundation
 import SeamsProject
 import SeamsGraph
+import SeamsReport
 import SeamsRules
 
 /// What `seams check` runs, and with what baseline.
@@ -25,6 +26,23 @@ public struct CheckOutcome: Sendable {
     /// Remarks for stderr: default rules used, patterns that match nothing.
     public var notes: [String]
     public var baselineWritten: String?
+
+    public var diagnosticText: String { DiagnosticText.lines(diagnostics) }
+
+    /// The report in one format; reporters never decide the exit code.
+    public func report(as format: CheckFormat, colors: Bool = false) -> Data {
+        Data(format.reporter.render(result, colors: colors).utf8)
+    }
+
+    /// `3 violations (1 new) of 5 rules …`: the line a check ends with.
+    public var summaryLine: String { result.summaryLine }
+
+    /// Whether the check fails: an error (or with strict, a warning) not in the baseline, or a
+    /// stale baseline entry.
+    public var failed: Bool { result.failed }
+
+    /// How many violations were found, baselined ones included.
+    public var violationCount: Int { result.violations.count }
 }
 
 /// scan → rules → baseline: the check every reporter reports on.

@@ -16,11 +16,11 @@ public struct DiffRequest: Sendable {
     public var scan: ScanRequest
     public var format: Format = .svg
     public var sideBySide = false
-    public var engine: LayoutEngine?
+    public var engine: Layout?
     /// Compare only the neighbourhood of these types (in either version), as `graph --focus`.
     public var focus: [String] = []
     public var depth = 1
-    public var direction: FocusDirection = .both
+    public var direction: Direction = .both
 
     public init(before: String, after: String, scan: ScanRequest) {
         self.before = before
@@ -37,6 +37,9 @@ public struct DiffOutcome: Sendable {
     public var diff: GraphDiff
     public var bytes: Data
     public var notes: [String]
+
+    /// What changed, as text for stderr: edges added, removed and changed, cycles made and broken.
+    public var summary: String { DiffReporter.text(diff) }
 }
 
 /// load both sides → compare → draw or report.
@@ -51,7 +54,7 @@ public enum DiffPipeline {
         if !request.focus.isEmpty {
             let union = GraphDiff.union(old, new).graph
             let ids = try request.focus.map { try MapPipeline.resolve($0, in: union) }
-            let keep = Set(union.focused(on: ids, depth: request.depth, direction: request.direction).nodes.map(\.id))
+            let keep = Set(union.focused(on: ids, depth: request.depth, direction: request.direction.focus).nodes.map(\.id))
             old = old.restricted(to: keep)
             new = new.restricted(to: keep)
         }
@@ -69,13 +72,13 @@ public enum DiffPipeline {
             input.changes = ExplorerInput.Changes(
                 nodes: nodeChanges, edges: edgeChanges, before: old, beforeLabel: request.before,
                 afterLabel: request.after)
-            let (bytes, pageNotes) = try ExplorerPipeline.page(input, engine: request.engine)
+            let (bytes, pageNotes) = try ExplorerPipeline.page(input, engine: request.engine?.engine)
             return DiffOutcome(diff: diff, bytes: bytes, notes: pageNotes)
         case .dot, .svg, .png, .pdf:
             let (union, nodeChanges, edgeChanges) = GraphDiff.union(old, new)
             let unionDOT = DiffEncoder.union(union, nodes: nodeChanges, edges: edgeChanges, title: title)
             let (engine, why) = MapPipelineEngine.choice(
-                request.engine, nodes: union.nodes.count, edges: union.edges.count, clusters: true)
+                request.engine?.engine, nodes: union.nodes.count, edges: union.edges.count, clusters: true)
             if let why { notes.append(why) }
             var dot = unionDOT
             if request.sideBySide {

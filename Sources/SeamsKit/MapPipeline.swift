@@ -18,10 +18,10 @@ public struct MapRequest: Sendable {
 
     public var scan: ScanRequest
     public var format: Format = .svg
-    public var engine: LayoutEngine?
+    public var engine: Layout?
     public var focus: [String] = []
     public var depth = 1
-    public var direction: FocusDirection = .both
+    public var direction: Direction = .both
     /// With a focus: only the edges that touch the focused nodes, and their ends.
     public var star = false
     public var onlyCycles = false
@@ -50,7 +50,15 @@ public struct MapOutcome: Sendable {
     public var graph: Graph
     /// What seams decided on the user's behalf (engine switched, graph collapsed), for stderr.
     public var notes: [String]
-    public var engine: LayoutEngine?
+    public var engine: Layout?
+
+    /// What was drawn, in one line: `drew 12 nodes and 30 edges, 1 cycle in red (dot)`.
+    public var summary: String {
+        let cycles = graph.cycles().components.count
+        return "drew \(graph.nodes.count) nodes and \(graph.edges.count) edges"
+            + (cycles > 0 ? ", \(cycles) cycle\(cycles == 1 ? "" : "s") in red" : "")
+            + (engine.map { " (\($0.rawValue))" } ?? "")
+    }
 }
 
 /// scan → filter → DOT or Mermaid → Graphviz.
@@ -90,7 +98,7 @@ public enum MapPipeline {
             var input = ExplorerInput(graph: graph, cycles: cycles, title: ExplorerPipeline.title(of: scanned))
             input.testability = testability
             input.cuts = cuts
-            let (bytes, notes) = try ExplorerPipeline.page(input, engine: request.engine)
+            let (bytes, notes) = try ExplorerPipeline.page(input, engine: request.engine?.engine)
             return MapOutcome(bytes: bytes, graph: graph, notes: notes)
         }
         if graph.nodes.count > collapseAbove && request.collapse == nil {
@@ -111,7 +119,7 @@ public enum MapPipeline {
                 bytes: Data(MermaidEncoder.encode(graph, options: options).utf8), graph: graph, notes: notes)
         }
         let (engine, why) = MapPipelineEngine.choice(
-            request.engine, nodes: graph.nodes.count, edges: graph.edges.count, clusters: options.clusters)
+            request.engine?.engine, nodes: graph.nodes.count, edges: graph.edges.count, clusters: options.clusters)
         options.force = engine != .dot
         if engine == .dot { options.minlen = RankWrap.minlens(graph, focus: options.focus) }
         let dot = DOTEncoder.encode(graph, options: options)
@@ -120,9 +128,9 @@ public enum MapPipeline {
         }
         if let why { notes.append(why) }
         let (bytes, drawnWith, fallback) = try MapPipelineEngine.render(
-            dot, engine: engine, asked: request.engine, format: format)
+            dot, engine: engine, asked: request.engine?.engine, format: format)
         if let fallback { notes.append(fallback) }
-        return MapOutcome(bytes: bytes, graph: graph, notes: notes, engine: drawnWith)
+        return MapOutcome(bytes: bytes, graph: graph, notes: notes, engine: Layout(drawnWith))
     }
 
     /// A cut plan's edges (`Edge.key`) and labels in plan order, numbered as in `seams
@@ -154,8 +162,8 @@ public enum MapPipeline {
             ids = try request.focus.map { try resolve($0, in: graph) }
             graph =
                 request.star
-                ? graph.star(around: ids, direction: request.direction)
-                : graph.focused(on: ids, depth: request.depth, direction: request.direction)
+                ? graph.star(around: ids, direction: request.direction.focus)
+                : graph.focused(on: ids, depth: request.depth, direction: request.direction.focus)
         }
         if request.onlyCycles { graph = graph.onlyCycles(cycles) }
         if graph.nodes.isEmpty {

@@ -2,6 +2,7 @@ import Foundation
 import SeamsProject
 import SeamsGraph
 import SeamsRules
+import SeamsReport
 import SeamsScanner
 
 /// What to scan and how to report it.
@@ -75,7 +76,7 @@ public enum ScanPipeline {
         let discoverStart = DispatchTime.now()
         var discovery = Discovery(root: root, config: config, extraExcludes: request.excludes)
         discovery.targets = request.targets.isEmpty ? config.targets : request.targets
-        discovery.manifest = request.manifest
+        discovery.manifest = request.manifest.mode
         let cache = usableCache(request, cwd: cwd)
         discovery.manifestAnswers = cache
         try discovery.run(paths: request.paths, cwd: cwd)
@@ -99,7 +100,7 @@ public enum ScanPipeline {
         }
         graph = graph.adding(diagnostics: discovery.diagnostics)
         if !request.includeExternal && !config.includeExternal { graph = graph.removingExternal() }
-        graph = graph.regrouped(by: request.granularity)
+        graph = graph.regrouped(by: request.granularity.granularity)
         stats.finishSeconds = secondsSince(finishStart)
         return ScanOutcome(
             graph: graph, statistics: stats, config: config, origin: discovery.origin,
@@ -164,4 +165,36 @@ public enum ScanPipeline {
 
 func secondsSince(_ start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+}
+
+/// What `seams scan` writes.
+public enum ScanFormat: String, CaseIterable, Sendable {
+    case json, text
+}
+
+extension ScanOutcome {
+    /// The scan as JSON (schema 2; `uses` only when asked) or as text.
+    public func bytes(_ format: ScanFormat, uses: Bool = false) -> Data {
+        switch format {
+        case .json: return GraphJSONReporter.data(uses ? graph : graph.withoutUses())
+        case .text: return Data(GraphTextReporter.render(graph).utf8)
+        }
+    }
+
+    /// What was scanned, in one line.
+    public var summary: String {
+        "scanned \(statistics.filesScanned) files (\(statistics.lines) lines) in \(graph.modules.count) modules: "
+            + "\(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.diagnostics.count) diagnostics; "
+            + "modules from \(origin)"
+    }
+
+    /// What the scan found on the way (unreadable files, …), a line each, for stderr.
+    public var diagnosticText: String { DiagnosticText.lines(graph.diagnostics) }
+}
+
+/// Diagnostics as compilers write them, `file:line:col: warning: …`, a line each.
+public enum DiagnosticText {
+    public static func lines(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { DiagnosticFormatter.line($0) + "\n" }.joined()
+    }
 }

@@ -43,4 +43,11 @@ public enum SeamsError: Error, CustomStringConvertible {
         if case .nothingToScan(_, let d) = self { return d }
         return []
     }
+
+    /// The error as a command prints it to stderr: what was found on the way, one line per
+    /// config problem, then the headline.
+    public var report: String {
+        DiagnosticText.lines(diagnostics.sorted()) + lines.map { "\($0)\n" }.joined()
+            + "seams: error: \(headline)\n"
+    }
 }

@@ -30,6 +30,8 @@ public struct TestabilityOutcome: Sendable {
     public var report: TestabilityReport
     public var bytes: Data
     public var diagnostics: [Diagnostic]
+
+    public var diagnosticText: String { DiagnosticText.lines(diagnostics) }
 }
 
 /// scan → uses judged against the service table (built-in and seams.yml's) → ranked types.

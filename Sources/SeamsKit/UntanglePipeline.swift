@@ -11,7 +11,7 @@ public struct UntangleRequest: Sendable {
     }
 
     public var scan: ScanRequest
-    public var scope: Granularity = .type
+    public var scope: Level = .type
     public var format: Format = .text
     /// Cuts per tangle in text and Markdown.
     public var top = 10
@@ -35,6 +35,8 @@ public struct UntangleOutcome: Sendable {
     public var map: Data?
     public var notes: [String]
     public var diagnostics: [Diagnostic]
+
+    public var diagnosticText: String { DiagnosticText.lines(diagnostics) }
 }
 
 /// scan → components → cut plans → words, a matrix or a map.
@@ -46,7 +48,7 @@ public enum UntanglePipeline {
         scan.granularity = .type
         let outcome = try ScanPipeline.run(scan)
         var untangler = Untangler()
-        untangler.scope = request.scope
+        untangler.scope = request.scope.granularity
         untangler.settings = outcome.config.untangle
         let plan = untangler.plan(outcome.graph)
         let text: String

@@ -15,6 +15,26 @@ public struct WatchReport: Sendable {
     public var problem: String?
     public var seconds = 0.0
     public var first = false
+
+    /// What `seams watch` prints for this run: `+ file:line: severity: [rule] summary` for each
+    /// new violation, `- fixed: …` for each fixed one, then a summary line.
+    public var text: String {
+        var out = ""
+        let stamp = String(format: "%.2f s", seconds)
+        if let problem {
+            return "seams watch: could not check (\(stamp)):\n\(problem)\n"
+        }
+        for v in new { out += "+ \(Self.line(v))\n" }
+        for v in fixed { out += "- fixed: \(Self.line(v))\n" }
+        let changes = first ? "" : "\(new.count) new, \(fixed.count) fixed; "
+        out += "seams watch: \(changes)\(total) violation\(total == 1 ? "" : "s") (\(stamp))\n"
+        return out
+    }
+
+    static func line(_ v: Violation) -> String {
+        let place = v.location.line > 0 ? "\(v.location.file):\(v.location.line)" : v.location.file
+        return "\(place): \(v.severity.rawValue): [\(v.rule)] \(v.summary)"
+    }
 }
 
 /// `seams watch`: the check again whenever a watched file changes, with the scan kept warm in

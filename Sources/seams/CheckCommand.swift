@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
 import SeamsKit
-import SeamsReport
-import SeamsRules
 
-extension CheckReporter: ExpressibleByArgument {}
+extension CheckFormat: ExpressibleByArgument {}
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +27,7 @@ struct CheckCommand: ParsableCommand {
         help: ArgumentHelp(
             "Report format; repeatable (default: text).",
             valueName: "format"))
-    var reporter: [CheckReporter] = []
+    var reporter: [CheckFormat] = []
 
     @Option(name: .shortAndLong, help: "Write the report of the --reporter before it to this file; repeatable.")
     var output: [String] = []
@@ -56,7 +54,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Where each report goes: each --output belongs to the --reporter before it, as written.
-    func destinations() throws -> [(reporter: CheckReporter, path: String?)] {
+    func destinations() throws -> [(reporter: CheckFormat, path: String?)] {
         try ReporterDestinations.pair(
             reporters: reporter, outputs: output, arguments: Array(CommandLine.arguments.dropFirst()))
     }
@@ -69,33 +67,32 @@ struct CheckCommand: ParsableCommand {
         request.strict = strict
         request.allowStale = allowStale
         let outcome = try Console.orExit { try CheckPipeline.run(request) }
-        Console.report(outcome.diagnostics)
+        Console.report(outcome.diagnosticText)
         for note in outcome.notes { Console.status("note: \(note)") }
-        let result = outcome.result
         // Files first, standard output last: a file that cannot be written stops the run
         // before anything is printed as if it had succeeded.
         for target in targets.sorted(by: { ($0.path == nil ? 1 : 0) < ($1.path == nil ? 1 : 0) }) {
             let colors = target.reporter == .text && target.path == nil && Console.stdoutWantsColor
-            try Console.emit(target.reporter.render(result, colors: colors), to: target.path)
+            try Console.emit(outcome.report(as: target.reporter, colors: colors), to: target.path)
         }
         if let written = outcome.baselineWritten {
-            Console.status("wrote \(result.violations.count) violation(s) to the baseline \(written)")
+            Console.status("wrote \(outcome.violationCount) violation(s) to the baseline \(written)")
         }
-        Console.status(result.summaryLine)
-        if outcome.baselineWritten == nil && result.failed { throw ExitCode(1) }
+        Console.status(outcome.summaryLine)
+        if outcome.baselineWritten == nil && outcome.failed { throw ExitCode(1) }
     }
 }
 
 /// Pairs `--reporter` and `--output` options by their order on the command line.
 enum ReporterDestinations {
     static func pair(
-        reporters: [CheckReporter], outputs: [String], arguments: [String]
-    ) throws -> [(reporter: CheckReporter, path: String?)] {
+        reporters: [CheckFormat], outputs: [String], arguments: [String]
+    ) throws -> [(reporter: CheckFormat, path: String?)] {
         if reporters.isEmpty {
             guard outputs.count <= 1 else {
                 throw ValidationError("several --output files but no --reporter: name the format of each")
             }
-            let inferred = outputs.first.flatMap(reporter(forPath:)) ?? .text
+            let inferred = outputs.first.flatMap(CheckFormat.format(forPath:)) ?? .text
             return [(inferred, outputs.first)]
         }
         // The options in the order written; ArgumentParser has already checked their values.
@@ -114,10 +111,10 @@ enum ReporterDestinations {
             }
             i += 1
         }
-        var pairs: [(reporter: CheckReporter, path: String?)] = []
+        var pairs: [(reporter: CheckFormat, path: String?)] = []
         for item in order {
             if item.isReporter {
-                guard let r = CheckReporter(rawValue: item.value) else { continue }
+                guard let r = CheckFormat(rawValue: item.value) else { continue }
                 pairs.append((r, nil))
             } else {
                 guard !pairs.isEmpty else {
@@ -145,17 +142,5 @@ enum ReporterDestinations {
             throw ValidationError("two reporters would write to the same --output file")
         }
         return pairs
-    }
-
-    /// The reporter an output file's extension names, when no --reporter is given.
-    static func reporter(forPath path: String) -> CheckReporter? {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "sarif": return .sarif
-        case "json": return .json
-        case "xml": return .junit
-        case "md", "markdown": return .markdown
-        case "txt", "log": return .text
-        default: return nil
-        }
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import SeamsGraph
 import SeamsKit
-import SeamsReport
 
 /// Standard streams and exit codes: results to stdout or --output, everything else to stderr.
 enum Console {
@@ -10,8 +8,9 @@ enum Console {
         toStandardError("seams: \(line)\n")
     }
 
-    static func report(_ diagnostics: [Diagnostic]) {
-        toStandardError(diagnostics.map { DiagnosticFormatter.line($0) + "\n" }.joined())
+    /// Diagnostics the scan found on the way, already a line each.
+    static func report(_ diagnostics: String) {
+        toStandardError(diagnostics)
     }
 
     /// Writes to standard error. When even that fails (closed, a full disk, `2>/dev/full`) there
@@ -69,9 +68,7 @@ enum Console {
         do {
             return try body()
         } catch let error as SeamsError {
-            report(error.diagnostics.sorted())
-            toStandardError(error.lines.map { "\($0)\n" }.joined())
-            toStandardError("seams: error: \(error.headline)\n")
+            toStandardError(error.report)
             throw ExitCode(2)
         }
     }

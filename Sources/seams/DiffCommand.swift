@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import SeamsGraph
 import SeamsKit
-import SeamsRender
-import SeamsReport
 
 extension DiffRequest.Format: ExpressibleByArgument {}
 
@@ -43,7 +40,7 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var focus: FocusFlags
 
     @Option(help: "Graphviz engine for the layout: dot, sfdp, neato or fdp (default: chosen by size).")
-    var layout: LayoutEngine?
+    var layout: Layout?
 
     func validate() throws {
         try Console.validateOutput(format: format?.rawValue, output: output) { DiffRequest.Format(rawValue: $0) != nil }
@@ -60,6 +57,6 @@ struct DiffCommand: ParsableCommand {
         let outcome = try Console.orExit { try DiffPipeline.run(request) }
         for note in outcome.notes { Console.status(note) }
         try Console.emit(outcome.bytes, to: output)
-        Console.toStandardError(DiffReporter.text(outcome.diff))
+        Console.toStandardError(outcome.summary)
     }
 }

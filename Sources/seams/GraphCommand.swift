@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import SeamsGraph
 import SeamsKit
-import SeamsRender
 
 /// What `seams graph` writes: a map, or with --hubs a list as text or JSON.
 enum GraphFormat: String, CaseIterable, ExpressibleByArgument {
@@ -12,8 +10,8 @@ enum GraphFormat: String, CaseIterable, ExpressibleByArgument {
 }
 
 extension MapRequest.Collapse: ExpressibleByArgument {}
-extension LayoutEngine: ExpressibleByArgument {}
-extension FocusDirection: ExpressibleByArgument {}
+extension Layout: ExpressibleByArgument {}
+extension Direction: ExpressibleByArgument {}
 
 struct GraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -68,7 +66,7 @@ struct GraphCommand: ParsableCommand {
     var excludeModule: [String] = []
 
     @Option(help: "Graphviz engine: dot, sfdp, neato or fdp (default: chosen by size).")
-    var layout: LayoutEngine?
+    var layout: Layout?
 
     func validate() throws {
         if hubs {
@@ -114,10 +112,6 @@ struct GraphCommand: ParsableCommand {
         let outcome = try Console.orExit { try MapPipeline.run(request) }
         for note in outcome.notes { Console.status(note) }
         try Console.emit(outcome.bytes, to: output)
-        let cycles = outcome.graph.cycles().components.count
-        Console.status(
-            "drew \(outcome.graph.nodes.count) nodes and \(outcome.graph.edges.count) edges"
-                + (cycles > 0 ? ", \(cycles) cycle\(cycles == 1 ? "" : "s") in red" : "")
-                + (outcome.engine.map { " (\($0.rawValue))" } ?? "") + (output.map { " to \($0)" } ?? ""))
+        Console.status(outcome.summary + (output.map { " to \($0)" } ?? ""))
     }
 }

@@ -1,12 +1,8 @@
 import ArgumentParser
 import Foundation
-import SeamsGraph
 import SeamsKit
-import SeamsReport
 
-enum ScanFormat: String, CaseIterable, ExpressibleByArgument {
-    case json, text
-}
+extension ScanFormat: ExpressibleByArgument {}
 
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,17 +30,8 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try Console.orExit { try ScanPipeline.run(scan.request) }
-        Console.report(outcome.graph.diagnostics)
-        let bytes: Data
-        switch format {
-        case .json: bytes = GraphJSONReporter.data(uses ? outcome.graph : outcome.graph.withoutUses())
-        case .text: bytes = Data(GraphTextReporter.render(outcome.graph).utf8)
-        }
-        try Console.emit(bytes, to: output)
-        let g = outcome.graph
-        Console.status(
-            "scanned \(outcome.statistics.filesScanned) files (\(outcome.statistics.lines) lines) in \(g.modules.count) modules: "
-                + "\(g.nodes.count) nodes, \(g.edges.count) edges, \(g.diagnostics.count) diagnostics; modules from \(outcome.origin)"
-        )
+        Console.report(outcome.diagnosticText)
+        try Console.emit(outcome.bytes(format, uses: uses), to: output)
+        Console.status(outcome.summary)
     }
 }

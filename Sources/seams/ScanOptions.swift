@@ -1,12 +1,10 @@
 import ArgumentParser
 import Foundation
-import SeamsGraph
 import SeamsKit
-import SeamsProject
 
-extension ManifestMode: ExpressibleByArgument {}
+extension ManifestReading: ExpressibleByArgument {}
 
-extension Granularity: ExpressibleByArgument {}
+extension Level: ExpressibleByArgument {}
 
 /// Options shared by every command that scans sources first.
 struct ScanOptions: ParsableArguments {
@@ -36,7 +34,7 @@ struct SourceFlags: ParsableArguments {
     @Option(
         help: "How to read Package.swift: auto (as syntax, asking SwiftPM when that leaves files out), syntax or swift."
     )
-    var manifest: ManifestMode = .auto
+    var manifest: ManifestReading = .auto
 
     @OptionGroup var cache: CacheFlags
 
@@ -97,7 +95,7 @@ struct ScanFlags: ParsableArguments {
     @OptionGroup var source: SourceFlags
 
     @Option(help: "Level of the graph: type, file or module.")
-    var granularity: Granularity = .type
+    var granularity: Level = .type
 
     @Flag(help: "Also list types that no scanned file declares (UIKit, Foundation, third-party).")
     var includeExternal = false
@@ -119,7 +117,7 @@ struct FocusFlags: ParsableArguments {
     var depth = 1
 
     @Option(help: "With --focus, follow edges out (dependencies), in (dependents) or both.")
-    var direction: FocusDirection = .both
+    var direction: Direction = .both
 
     func validate() throws {
         if depth < 0 { throw ValidationError("--depth must be 0 or more, not \(depth)") }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import SeamsKit
-import SeamsReport
 
 @main
 struct SeamsCommand: ParsableCommand {
@@ -10,7 +9,7 @@ struct SeamsCommand: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 violations, 2 could not run, 64 usage error.
             """,
-        version: SeamsVersion.current,
+        version: Seams.version,
         subcommands: [
             ScanCommand.self, GraphCommand.self, DiffCommand.self, CheckCommand.self, UntangleCommand.self,
             TestabilityCommand.self, WatchCommand.self, CacheCommand.self,

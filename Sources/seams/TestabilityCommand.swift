@@ -57,7 +57,7 @@ struct TestabilityCommand: ParsableCommand {
         request.top = top
         request.typeName = typeName
         let outcome = try Console.orExit { try TestabilityPipeline.run(request) }
-        Console.report(outcome.diagnostics)
+        Console.report(outcome.diagnosticText)
         try Console.emit(outcome.bytes, to: output)
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SeamsGraph
 import SeamsKit
 
 extension UntangleRequest.Format: ExpressibleByArgument {}
@@ -25,7 +24,7 @@ struct UntangleCommand: ParsableCommand {
     @OptionGroup var scan: ScanOptions
 
     @Option(help: "Plan over types or over modules.")
-    var scope: Granularity = .type
+    var scope: Level = .type
 
     @Option(help: "text, markdown or json (default: from --output, else text).")
     var format: UntangleRequest.Format?
@@ -61,7 +60,7 @@ struct UntangleCommand: ParsableCommand {
         request.dsm = dsm
         request.mapPath = map
         let outcome = try Console.orExit { try UntanglePipeline.run(request) }
-        Console.report(outcome.diagnostics)
+        Console.report(outcome.diagnosticText)
         for note in outcome.notes { Console.status("note: \(note)") }
         if let map, let bytes = outcome.map { try Console.emit(bytes, to: map) }
         try Console.emit(outcome.bytes, to: output)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SeamsKit
-import SeamsRules
 
 /// Set by SIGINT, SIGTERM or SIGHUP: the watch loop ends at its next turn.
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
@@ -48,7 +47,7 @@ struct WatchCommand: ParsableCommand {
             let now = watcher.fingerprint()
             if now != seen {
                 seen = now
-                show(watcher.check())
+                FileHandle.standardOutput.write(Data(watcher.check().text.utf8))
             }
             var slept = 0.0
             while slept < interval && stopRequested == 0 {
@@ -57,25 +56,6 @@ struct WatchCommand: ParsableCommand {
             }
         }
         Console.status("watch stopped")
-    }
-
-    private func show(_ r: WatchReport) {
-        var out = ""
-        let stamp = String(format: "%.2f s", r.seconds)
-        if let problem = r.problem {
-            out += "seams watch: could not check (\(stamp)):\n\(problem)\n"
-        } else {
-            for v in r.new { out += "+ \(line(v))\n" }
-            for v in r.fixed { out += "- fixed: \(line(v))\n" }
-            let changes = r.first ? "" : "\(r.new.count) new, \(r.fixed.count) fixed; "
-            out += "seams watch: \(changes)\(r.total) violation\(r.total == 1 ? "" : "s") (\(stamp))\n"
-        }
-        FileHandle.standardOutput.write(Data(out.utf8))
-    }
-
-    private func line(_ v: Violation) -> String {
-        let place = v.location.line > 0 ? "\(v.location.file):\(v.location.line)" : v.location.file
-        return "\(place): \(v.severity.rawValue): [\(v.rule)] \(v.summary)"
     }
 
     /// Stop at the next turn of the loop rather than in the middle of a check. A runner that
