@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "seams", targets: ["seams"]),
         .library(name: "SeamsKit", targets: ["SeamsKit"]),
+        // Architecture rules as unit tests, for XCTest and Swift Testing.
+        .library(name: "SeamsTesting", targets: ["SeamsTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -60,6 +62,8 @@ let package = Package(
                 "SeamsRender", "SeamsTestability",
             ]
         ),
+        // Architecture rules as unit tests: failures at the offending lines, in XCTest or Swift Testing.
+        .target(name: "SeamsTesting", dependencies: ["SeamsKit"]),
         .executableTarget(
             name: "seams",
             dependencies: ["SeamsKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -102,6 +106,7 @@ let package = Package(
             ],
             exclude: ["Snapshots", "Schemas"]
         ),
+        .testTarget(name: "SeamsTestingTests", dependencies: ["SeamsTesting", "SeamsKit", "SeamsTestSupport"]),
         // Depends on the executable so that `swift test` builds the binary it runs.
         .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "SeamsProject", "SeamsTestSupport", "seams"]),
     ],

@@ -67,7 +67,7 @@ public enum RuleEngine {
     }
 
     /// A `from` or `to` that matches no node usually means a typo in a pattern: say so.
-    static func unmatched(_ spec: RuleSpec, context: RuleContext) -> [String] {
+    public static func unmatched(_ spec: RuleSpec, context: RuleContext) -> [String] {
         var notes: [String] = []
         let nodes: [Node]
         if spec.scope == .module {

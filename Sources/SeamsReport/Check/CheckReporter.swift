@@ -24,16 +24,16 @@ public enum CheckReporter: String, CaseIterable, Sendable {
 }
 
 /// Wording several reporters share.
-enum CheckWording {
+public enum CheckWording {
     static let staleRule = "stale-baseline"
 
     /// The message with the rule's reason after it.
-    static func message(_ v: Violation) -> String {
+    public static func message(_ v: Violation) -> String {
         guard let because = v.because, !because.isEmpty else { return v.message }
         return "\(v.message): \(because)"
     }
 
-    static func stale(_ s: StaleEntry) -> String {
+    public static func stale(_ s: StaleEntry) -> String {
         "stale baseline entry for '\(s.entry.rule)' (\(s.entry.summary)): \(s.reason)"
     }
 
