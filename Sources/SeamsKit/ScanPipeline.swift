@@ -11,13 +11,15 @@ public struct ScanRequest: Sendable {
     public var excludes: [String] = []
     /// An explicit config file; by default `seams.yml` at the scan root, if there is one.
     public var configPath: String?
+    /// Whether a config is read at all (`seams init` describes the code afresh).
+    public var readsConfig = true
     public var includeExternal = false
-    public var granularity: Granularity = .type
+    public var granularity: Level = .type
     public var maxFileBytes = 10 << 20
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// Xcode targets to scan; with none given, `targets:` of the config, else all.
     public var targets: [String] = []
-    public var manifest: ManifestMode = .auto
+    public var manifest: ManifestReading = .auto
     /// The folder relative paths start from; the current directory by default.
     public var workingDirectory: String?
     /// Where facts and sites of files seen before are kept; nil: no cache.
@@ -60,7 +62,8 @@ public enum ScanPipeline {
                 rootLabel = request.paths[0]
             }
         }
-        let (config, problems) = try loadConfig(request.configPath, root: root, cwd: cwd)
+        let (config, problems) =
+            request.readsConfig ? try loadConfig(request.configPath, root: root, cwd: cwd) : (SeamsConfig(), [])
         if failFast && !problems.isEmpty { throw SeamsError.config(ConfigError(problems: problems)) }
         do {
             return (try scan(request, config: config, root: root, rootLabel: rootLabel, cwd: cwd), problems)
