@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // One target per pipeline stage (see STYLE.md): the graph model at the bottom,
@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "SeamsKit", targets: ["SeamsKit"]),
         // Architecture rules as unit tests, for XCTest and Swift Testing.
         .library(name: "SeamsTesting", targets: ["SeamsTesting"]),
+        // `swift package seams check` in a package that depends on seams.
+        .plugin(name: "SeamsPlugin", targets: ["SeamsPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -67,6 +69,14 @@ let package = Package(
         .executableTarget(
             name: "seams",
             dependencies: ["SeamsKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .plugin(
+            name: "SeamsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "seams",
+                    description: "Check, map or untangle the package's dependencies with its seams.yml")),
+            dependencies: ["seams"]
         ),
         .executableTarget(
             name: "seams-bench",
