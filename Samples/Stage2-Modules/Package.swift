@@ -1,5 +1,11 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+// seams is a local package two folders up; SwiftPM names a local package after its folder,
+// which is whatever the clone was called.
+let seams = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().lastPathComponent.lowercased()
 
 // Stage 2: FieldDesk in modules. Sign-in lives in its own module behind the protocol of what
 // it needs of the API; the alert and the theme in UIHelpers; logging is a protocol the app
@@ -10,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(path: "../UIKit"),
         .package(path: "../Backend"),
+        // seams itself, for the architecture tests (SeamsTesting) and `swift package seams check`.
+        .package(path: "../.."),
     ],
     targets: [
         .target(name: "UIHelpers", dependencies: [.product(name: "UIKit", package: "UIKit")]),
@@ -44,6 +52,8 @@ let package = Package(
             ],
             swiftSettings: [.testingWithUIKit]
         ),
+        // The rules of seams.yml as unit tests: they fail at the offending line.
+        .testTarget(name: "ArchitectureTests", dependencies: [.product(name: "SeamsTesting", package: seams)]),
     ],
     swiftLanguageModes: [.v5]
 )
