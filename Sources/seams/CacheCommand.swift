@@ -6,6 +6,18 @@ struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
         abstract: "Show or empty the scan cache.",
+        discussion: """
+            What seams learnt of each file (its facts, and what its code resolved to) is kept by \
+            content, so that a scan of code that hardly changed parses and resolves only what did. \
+            The cache is $XDG_CACHE_HOME/seams or ~/.cache/seams unless --cache-dir says otherwise; \
+            each build of seams has its own folder in it, and the least recently used entries go \
+            when it grows over --cache-limit.
+
+            EXAMPLES:
+              seams cache
+              seams cache clean
+              seams cache info
+            """,
         subcommands: [CacheInfo.self, CacheClean.self],
         defaultSubcommand: CacheInfo.self
     )

@@ -9,12 +9,24 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check the dependencies against the rules in seams.yml; fail on cycles and forbidden dependencies.",
         discussion: """
-            Exit codes: 0 no error-severity violation left, 1 violations (or stale baseline
-            entries), 2 could not run (bad config, nothing to scan), 64 usage error.
+            Runs the rules of seams.yml (or, with none, a check for dependency cycles) over the \
+            scanned types, and reports each violation at its sites. Exit codes: 0 no error-severity \
+            violation left, 1 violations (or stale baseline entries), 2 could not run (bad config, \
+            nothing to scan), 64 usage error.
 
-            Each --output belongs to the --reporter before it:
-              seams check --reporter text --reporter sarif --output seams.sarif
-            writes text to standard output and SARIF to seams.sarif.
+            A baseline records the violations of today by meaning (rule, from, to; a cycle's members), \
+            so that a legacy app can adopt seams at once: only new violations fail, and fixed ones must \
+            leave the baseline.
+
+            Each --output belongs to the --reporter before it: `seams check --reporter text --reporter \
+            sarif --output seams.sarif` writes text to standard output and SARIF to seams.sarif.
+
+            EXAMPLES:
+              seams check
+              seams check App --write-baseline seams-baseline.json
+              seams check --reporter sarif --output seams.sarif
+              seams check --reporter github --reporter junit --output junit.xml
+              seams check --strict --allow-stale
             """
     )
 

@@ -9,13 +9,19 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare the dependencies of two versions: a before/after picture and a summary.",
         discussion: """
-            BEFORE and AFTER are each a folder, a scan saved with `seams scan --output x.json`, or a
-            revision of the repository you stand in (git:main, git:HEAD~3), read with git archive
-            into a temporary folder; the working tree is never touched. With git revisions, the
-            folder you stand in is the one compared.
+            BEFORE and AFTER are each a folder, a scan saved with `seams scan --output x.json`, or a \
+            revision of the repository you stand in (git:main, git:HEAD~3), read with git archive into \
+            a temporary folder; the working tree is never touched. With git revisions, the folder you \
+            stand in is the one compared.
 
-            Edges only in BEFORE are dashed green (removed), only in AFTER red (added), in both
-            gray. The summary goes to standard error; --format markdown writes it for a pull request.
+            Edges only in BEFORE are dashed green (removed), only in AFTER red (added), in both gray. \
+            The summary goes to standard error; --format markdown writes it for a pull request.
+
+            EXAMPLES:
+              seams diff git:main . --output diff.svg
+              seams diff git:HEAD~1 git:HEAD --side-by-side --output diff.png
+              seams diff before.json after.json --format markdown --output diff.md
+              seams diff git:main . --output diff.html
             """
     )
 

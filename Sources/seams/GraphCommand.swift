@@ -18,8 +18,18 @@ struct GraphCommand: ParsableCommand {
         commandName: "graph",
         abstract: "Draw a dependency map: SVG, PNG or PDF through Graphviz, or DOT or Mermaid text.",
         discussion: """
-            Nodes are coloured by module and shaped by kind; modules are clusters; edges on a
-            dependency cycle are red. Hover a node or edge in the SVG to see its reference sites.
+            Nodes are coloured by module and shaped by kind; modules are clusters; edges on a \
+            dependency cycle are red. Hover a node or edge in the SVG to see its reference sites. An \
+            .html output is the explorer: one self-contained page to search, focus and drill into, \
+            from the module map down to every reference site.
+
+            EXAMPLES:
+              seams graph --output map.svg
+              seams graph --output map.html
+              seams graph --collapse module --edge-labels --output modules.png
+              seams graph --focus AppDelegate --star --output app-delegate.svg
+              seams graph --only-cycles --cuts --output tangles.svg
+              seams graph --hubs --top 5
             """
     )
 

@@ -7,7 +7,19 @@ extension ScanFormat: ExpressibleByArgument {}
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Scan Swift sources into a type-level dependency graph (JSON or text)."
+        abstract: "Scan Swift sources into a type-level dependency graph (JSON or text).",
+        discussion: """
+            Reads Swift sources with SwiftSyntax, without building them, into every type, every \
+            dependency between types, and each reference site with its kind (inherit, type, \
+            construct, static, member, …). Modules come from Xcode projects and workspaces, \
+            Package.swift files, or folders. The JSON (schema 2) is what `seams diff` and \
+            SeamsTesting read as a saved scan.
+
+            EXAMPLES:
+              seams scan Sources --output scan.json
+              seams scan --format text
+              seams scan . --target App --uses --output scan.json
+            """
     )
 
     @OptionGroup var scan: ScanOptions

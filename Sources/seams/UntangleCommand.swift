@@ -9,15 +9,21 @@ struct UntangleCommand: ParsableCommand {
         commandName: "untangle",
         abstract: "Plan which dependencies to break first, how, and what each cut buys.",
         discussion: """
-            For every tangle (strongly connected component of hard dependencies: soft ones, such as
-            notifications, are left out), a cut plan: edges whose removal leaves it acyclic, light in
-            total, ordered so that each next cut frees the most for the least work. Each cut lists its
-            sites and a recipe (inject through init, a notification instead of a call back, a command
+            For every tangle (strongly connected component of hard dependencies: soft ones, such as \
+            notifications, are left out), a cut plan: edges whose removal leaves it acyclic, light in \
+            total, ordered so that each next cut frees the most for the least work. Each cut lists its \
+            sites and a recipe (inject through init, a notification instead of a call back, a command \
             object instead of a downcast, a factory closure, a protocol) with the lesson in Samples/.
 
-            An edge weighs the sum of its sites' points (untangle.weights in seams.yml); untangle.keep
-            lists edges never to cut and untangle.cut edges already decided. A cycle of a type and
-            its own nested types is left out. Exit code 0 whether or not there are tangles.
+            An edge weighs the sum of its sites' points (untangle.weights in seams.yml); untangle.keep \
+            lists edges never to cut and untangle.cut edges already decided. A cycle of a type and its \
+            own nested types is left out. Exit code 0 whether or not there are tangles.
+
+            EXAMPLES:
+              seams untangle
+              seams untangle --scope module --map tangles.svg
+              seams untangle --dsm
+              seams untangle --format markdown --output plan.md
             """
     )
 

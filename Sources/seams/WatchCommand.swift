@@ -10,10 +10,14 @@ struct WatchCommand: ParsableCommand {
         commandName: "watch",
         abstract: "Check again whenever a Swift file or seams.yml changes; print only new and fixed violations.",
         discussion: """
-            The scan stays warm in memory: a change parses and resolves again only what it can
-            affect. Watched: Swift files, Package.swift, Xcode projects, seams.yml and baselines
-            under the paths. A config that does not load is reported and the watch goes on.
-            Ctrl-C stops it (exit 0).
+            The scan stays warm in memory: a change parses and resolves again only what it can \
+            affect. Watched: Swift files, Package.swift, Xcode projects, seams.yml and baselines under \
+            the paths. A config that does not load is reported and the watch goes on. Ctrl-C stops it \
+            (exit 0).
+
+            EXAMPLES:
+              seams watch
+              seams watch App --baseline seams-baseline.json --interval 2
             """
     )
 
