@@ -74,7 +74,9 @@ public enum InitPipeline {
         scan.granularity = .type
         let outcome = try ScanPipeline.run(scan)
         let starter = StarterConfig(graph: outcome.graph, origin: outcome.origin)
-        let text = starter.yaml(baseline: request.baseline ? InitRequest.baselineName : nil)
+        let text = starter.yaml(
+            baseline: request.baseline ? InitRequest.baselineName : nil, excludes: request.scan.excludes,
+            targets: request.scan.targets)
 
         // The rules as they will be read back: what they find today goes to the baseline.
         var config: SeamsConfig
@@ -145,7 +147,9 @@ struct StarterConfig {
         self.cycles = components.filter { $0.count > 1 }.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    func yaml(baseline: String?) -> String {
+    /// The config's text; `excludes` and `targets` as given to init, so that `seams check`
+    /// scans what init scanned.
+    func yaml(baseline: String?, excludes: [String] = [], targets: [String] = []) -> String {
         var out = """
             # seams.yml: the architecture seams check enforces. Written by `seams init` from the code
             # as it is today; edit it to say what the code should become.
@@ -155,6 +159,13 @@ struct StarterConfig {
         out += "#\n# \(modules.count) module\(modules.count == 1 ? "" : "s"), from \(origin):\n"
         for line in wrapped(modules.map { "\($0.name) (\($0.files) file\($0.files == 1 ? "" : "s"))" }) {
             out += "#   \(line)\n"
+        }
+        if !excludes.isEmpty {
+            out += "#\n# Not scanned:\nexclude: [\(excludes.map(scalar).joined(separator: ", "))]\n"
+        }
+        if !targets.isEmpty {
+            out += "#\n# The Xcode targets scanned (and the packages in the tree):\n"
+            out += "targets: [\(targets.map(scalar).joined(separator: ", "))]\n"
         }
         if let baseline {
             out += """

@@ -13,12 +13,19 @@ public final class ScannedCode: Sendable {
     public let modules: [String]
     let graph: Graph
     private let nodesByID: [String: Node]
+    /// The module of each declaring file, for the names test frameworks give files.
+    private let moduleOfFile: [String: String]
 
     init(graph: Graph, root: String) {
         self.graph = graph
         self.root = root
         self.modules = graph.modules.map(\.name).sorted()
         self.nodesByID = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var moduleOfFile: [String: String] = [:]
+        for node in graph.nodes {
+            if let file = node.file, let module = node.module, moduleOfFile[file] == nil { moduleOfFile[file] = module }
+        }
+        self.moduleOfFile = moduleOfFile
     }
 
     /// Scans folders or files, as `seams check` would: external types included, the type level,
@@ -103,8 +110,7 @@ public final class ScannedCode: Sendable {
             return RuleFinding(message: message)
         }
         let module =
-            graph.nodes.first { $0.file == v.location.file }?.module
-            ?? v.from.flatMap { nodesByID[$0]?.module }
+            moduleOfFile[v.location.file] ?? v.from.flatMap { nodesByID[$0]?.module }
         return RuleFinding(
             message: message, path: PathTools.absolute(v.location.file, base: root), file: v.location.file,
             line: max(v.location.line, 1), column: max(v.location.column, 1), module: module)

@@ -73,6 +73,18 @@ struct InitCommandTests {
         #expect(grown.stdout.contains("Core.Log → UI.Theme"))
     }
 
+    @Test func whatInitLeftOutTheCheckLeavesOutToo() throws {
+        let dir = try TempDir()
+        try dir.write("App/App.swift", "class App { let api = API() }\n")
+        try dir.write("App/API.swift", "class API {}\n")
+        try dir.write("Generated/Cycle.swift", "class A { var b: B? }\nclass B { var a: A? }\n")
+        #expect(try seams(["init", "--exclude", "Generated/**"], in: dir.path).status == 0)
+        let config = try dir.read("seams.yml")
+        #expect(config.contains("exclude: [\"Generated/**\"]"))
+        #expect(!config.contains("Generated ("))
+        #expect(try seams(["check"], in: dir.path).status == 0)
+    }
+
     @Test func anExistingFileIsReplacedOnlyWithForce() throws {
         let dir = try TempDir()
         try dir.write("App/App.swift", "struct App {}\n")
