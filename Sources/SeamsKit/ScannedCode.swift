@@ -90,7 +90,7 @@ public final class ScannedCode: Sendable {
                 verdict.recorded = path
                 return verdict
             }
-            let loaded = try Self.loadBaseline(path)
+            let loaded = try Self.loadBaseline(path).restricted(to: [rule.id])
             let (marked, stale) = loaded.apply(to: violations, rules: [rule.id], file: path)
             violations = marked
             verdict.baselined = marked.filter(\.baselined).count
@@ -247,7 +247,12 @@ public final class ScannedCode: Sendable {
         }
     }
 
+    /// Tests run side by side and may record into one baseline: one read-change-write at a time.
+    private static let recording = NSLock()
+
     private static func record(_ violations: [Violation], of rule: String, into path: String) throws {
+        recording.lock()
+        defer { recording.unlock() }
         var entries: [BaselineEntry] = []
         if FileManager.default.fileExists(atPath: path) {
             entries = try loadBaseline(path).entries.filter { $0.rule != rule }

@@ -53,6 +53,14 @@ public struct Baseline: Sendable, Equatable {
         self.init(entries: violations.map(\.key))
     }
 
+    /// Only the entries of these rules, still pointing at their lines in the file: what one
+    /// rule checked alone is held to (its entries of other rules are not its business).
+    public func restricted(to rules: Set<String>) -> Baseline {
+        var copy = self
+        copy.entries = entries.filter { rules.contains($0.rule) }
+        return copy
+    }
+
     /// One entry per line, so that a reviewer sees in a diff exactly which violations came or went.
     public func encoded() -> Data {
         var text = "{\n  \"tool\": \"seams\",\n  \"version\": \(Baseline.version),\n  \"entries\": ["

@@ -99,6 +99,26 @@ func recordedIssues(_ body: () -> Void) -> [Issue] {
                 "Networking.API must not depend on UI.DetailScreen") == true)
     }
 
+    /// One baseline file serves many assertions: each holds only its own rule's entries.
+    @Test func assertionsShareABaselineEachWithItsOwnEntries() throws {
+        let legacy = try networkingApp(leaks: ["    var screen: Screen?"])
+        let baseline = legacy.path + "/shared.json"
+        let code = try SeamsScan(path: legacy.path).code
+        let noUI = ArchitectureRule.forbidden(
+            from: TypeSelection(modules: ["Networking"]), to: TypeSelection(modules: ["UI"]), id: "no-ui")
+        let lean = ArchitectureRule.maxDependencies(.all, limit: 0, id: "lean")
+        _ = try code.check(noUI, baseline: baseline, record: true)
+        _ = try code.check(lean, baseline: baseline, record: true)
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        #expect(text.contains("\"rule\":\"no-ui\"") && text.contains("\"rule\":\"lean\""))
+        #expect(try code.check(noUI, baseline: baseline).passed)
+        #expect(try code.check(lean, baseline: baseline).passed)
+        // A rule the baseline has no entries of: only its own violation (API ↔ Screen), nothing stale.
+        let cycles = try code.check(.noCycles(id: "no-cycles"), baseline: baseline)
+        #expect(cycles.failures.count == 1)
+        #expect(cycles.failures.allSatisfy { !$0.message.contains("stale") })
+    }
+
     @Test func aBaselineEntryThatNoLongerMatchesFailsAsStale() throws {
         let rule = ArchitectureRule.forbidden(
             from: TypeSelection(modules: ["Networking"]), to: TypeSelection(modules: ["UI"]), id: "no-ui")
