@@ -46,12 +46,19 @@ enum Reporting {
 
 #if canImport(XCTest)
     /// XCTest has no public "current test": an observer, added when the first scan is made,
-    /// follows which test case runs. Make the scan in `override class func setUp()` (or in a
-    /// stored property of the test class) so that it is there before the first test starts.
+    /// follows which test case runs. Make the scan in `override class func setUp()`, or inside
+    /// a test with `seamsScan(path:)`, which names the running test case itself.
     enum XCTestReporting {
         private static let observer = RunningTest()
 
         static func startObserving() { _ = observer.started }
+
+        /// A test case that says it runs (it asks for a scan from inside a test): the observer,
+        /// added just now, missed its start.
+        static func running(_ testCase: XCTestCase) {
+            startObserving()
+            observer.assume(testCase)
+        }
 
         /// Records a failure on the running test case; false when none is known.
         static func record(_ message: String, path: String, line: Int) -> Bool {
@@ -84,6 +91,12 @@ enum Reporting {
             return running
         }
 
+        func assume(_ testCase: XCTestCase) {
+            lock.lock()
+            if running == nil { running = testCase }
+            lock.unlock()
+        }
+
         func testCaseWillStart(_ testCase: XCTestCase) {
             lock.lock()
             running = testCase
@@ -94,6 +107,16 @@ enum Reporting {
             lock.lock()
             if running === testCase { running = nil }
             lock.unlock()
+        }
+    }
+    extension XCTestCase {
+        /// The scan of `path` (shared, as `SeamsScan(path:)`), asked for from inside a test:
+        /// its failures are recorded on this test case, even when it is the first to scan.
+        public func seamsScan(path: String = "Sources", config: String? = nil, file: StaticString = #filePath)
+            throws -> SeamsScan
+        {
+            XCTestReporting.running(self)
+            return try SeamsScan(path: path, config: config, file: file)
         }
     }
 #else

@@ -38,6 +38,18 @@ final class XCTestReportingTests: XCTestCase {
         #endif
     }
 
+    /// A scan asked for inside a test, on a tree no test scanned before: the observer starts
+    /// after this test did, and seamsScan(path:) names the running case.
+    func testAScanMadeInsideATestRecordsOnThatTest() throws {
+        let dir = try networkingApp(leaks: ["    var detail: DetailScreen?"])
+        let scan = try seamsScan(path: dir.path)
+        scan.types(inModule: "Networking").shouldNotDependOn(module: "UI")
+        #if os(Linux) || os(Windows)
+            XCTAssertEqual(captured.map(\.file), [dir.path + "/Networking/API.swift"])
+            XCTAssertEqual(captured.map(\.line), [3])
+        #endif
+    }
+
     func testAKeptRuleRecordsNothing() throws {
         let scan = try XCTUnwrap(Self.scan)
         scan.types(inModule: "UI").shouldNotDependOn(module: "Persistence", id: "x")  // unknown module: fails
