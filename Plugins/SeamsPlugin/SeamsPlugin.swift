@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package seams [check|graph|untangle|testability|scan|diff] [options]`: seams on the
-/// package it runs in, with the package's seams.yml. Nothing is written into the package:
+/// `swift package seams [check|graph|untangle|testability|scan|diff] [PATH ...] [options]`:
+/// seams on the package it runs in (or the folders named), with the package's seams.yml. Nothing is written into the package:
 /// reports go to standard output, and files (`--output`, `--map`) to the plugin's own folder
 /// under .build unless they are absolute paths, so no write permission is asked for.
 @main
@@ -18,12 +18,19 @@ struct SeamsPlugin: CommandPlugin {
             throw PluginError("seams init writes into the package: run `seams init` from the command line")
         }
         let package = context.package.directoryURL.path
-        // The package's targets, or those named with --target, as the folders to scan.
-        var paths = ["."]
+        // What to scan: the folders named right after the command (`check Sources`), the
+        // folders of the targets named with --target, else the whole package.
+        var paths: [String] = []
+        while let first = rest.first, !first.hasPrefix("-"),
+            FileManager.default.fileExists(atPath: first.hasPrefix("/") ? first : package + "/" + first)
+        {
+            paths.append(rest.removeFirst())
+        }
         if !targetNames.isEmpty {
             let targets = try context.package.targets(named: targetNames)
-            paths = targets.map { relative($0.directoryURL.path, to: package) }
+            paths += targets.map { relative($0.directoryURL.path, to: package) }
         }
+        if paths.isEmpty { paths = ["."] }
         let outputs = context.pluginWorkDirectoryURL.path
         try FileManager.default.createDirectory(atPath: outputs, withIntermediateDirectories: true)
         rest = rest.enumerated().map { i, arg in

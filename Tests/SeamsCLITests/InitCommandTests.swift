@@ -85,6 +85,25 @@ struct InitCommandTests {
         #expect(try seams(["check"], in: dir.path).status == 0)
     }
 
+    /// An Xcode project: modules are its targets; the target chosen is written into seams.yml.
+    @Test func anXcodeTargetIsDescribedAndNamedInTheConfig() throws {
+        let dir = try TempDir()
+        let fixture = URL(fileURLWithPath: SampleCheckTests.samples).deletingLastPathComponent()
+            .appendingPathComponent("Tests/SeamsProjectTests/Fixtures/TwoTargets").path
+        let app = dir.path + "/TwoTargets"
+        try FileManager.default.copyItem(atPath: fixture, toPath: app)
+        try FileManager.default.removeItem(atPath: app + "/seams.yml")
+        let made = try seams(["init", "--target", "Podcasts", "--baseline"], in: app)
+        #expect(made.status == 0, "\(made.stderr)")
+        let config = try String(contentsOfFile: app + "/seams.yml", encoding: .utf8)
+        #expect(config.contains("targets: [Podcasts]"))
+        #expect(config.contains("Podcasts.xcodeproj"))
+        #expect(config.contains("  - Podcasts\n") || config.contains("[Podcasts,") || config.contains(" Podcasts]"))
+        #expect(!config.contains("Podcasts AppStore"))
+        let check = try seams(["check"], in: app)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     @Test func anExistingFileIsReplacedOnlyWithForce() throws {
         let dir = try TempDir()
         try dir.write("App/App.swift", "struct App {}\n")
