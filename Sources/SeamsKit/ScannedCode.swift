@@ -6,21 +6,28 @@ import SeamsRules
 
 /// A scanned codebase to check rules written in code against (`ArchitectureRule`): the front
 /// door of SeamsKit for test libraries and scripts. Scan once, check many rules.
-public final class ScannedCode: Sendable {
+public final class ScannedCode: @unchecked Sendable {
     /// The absolute folder the scan's file names are relative to.
     public let root: String
     /// The modules of the scanned code, sorted.
     public let modules: [String]
     let graph: Graph
-    private let nodesByID: [String: Node]
+    /// The graph as rules read it, shared by every check: the views a rule asks for and the
+    /// testability report (judged with the scan's config, its `services:` included) are made once.
+    private let context: RuleContext
+    /// RuleContext fills its caches as rules ask: one check at a time.
+    private let checking = NSLock()
     /// The module of each declaring file, for the names test frameworks give files.
     private let moduleOfFile: [String: String]
 
-    init(graph: Graph, root: String) {
+    /// `config` is the scanned code's seams.yml: its rules are never run here.
+    init(graph: Graph, root: String, config: SeamsConfig = SeamsConfig()) {
         self.graph = graph
         self.root = root
         self.modules = graph.modules.map(\.name).sorted()
-        self.nodesByID = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var config = config
+        config.rules = []
+        self.context = RuleContext(graph: graph, config: config)
         var moduleOfFile: [String: String] = [:]
         for node in graph.nodes {
             if let file = node.file, let module = node.module, moduleOfFile[file] == nil { moduleOfFile[file] = module }
@@ -36,7 +43,8 @@ public final class ScannedCode: Sendable {
         request.granularity = .type
         let cwd = request.workingDirectory ?? FileManager.default.currentDirectoryPath
         let outcome = try ScanPipeline.run(request)
-        return ScannedCode(graph: outcome.graph, root: PathTools.absolute(outcome.graph.root, base: cwd))
+        return ScannedCode(
+            graph: outcome.graph, root: PathTools.absolute(outcome.graph.root, base: cwd), config: outcome.config)
     }
 
     /// A scan saved by `seams scan --output scan.json`. Its file names are taken relative to the
@@ -70,9 +78,8 @@ public final class ScannedCode: Sendable {
         if !failures.isEmpty { return RuleVerdict(rule: rule.id, failures: failures, baselined: 0) }
         var spec = try self.spec(for: rule)
         spec.because = rule.because
-        var config = SeamsConfig()
-        config.rules = [spec]
-        let context = RuleContext(graph: graph, config: config)
+        checking.lock()
+        defer { checking.unlock() }
         var violations = RuleCatalog.rule(for: spec)?.violations(in: context) ?? []
         violations.sort { ($0.location, $0.summary) < ($1.location, $1.summary) }
         // A selection that matches nothing is a mistake; the modules onlyDependOn forbids are
@@ -110,7 +117,7 @@ public final class ScannedCode: Sendable {
             return RuleFinding(message: message)
         }
         let module =
-            moduleOfFile[v.location.file] ?? v.from.flatMap { nodesByID[$0]?.module }
+            moduleOfFile[v.location.file] ?? v.from.flatMap { context.node($0)?.module }
         return RuleFinding(
             message: message, path: PathTools.absolute(v.location.file, base: root), file: v.location.file,
             line: max(v.location.line, 1), column: max(v.location.column, 1), module: module)
@@ -193,7 +200,7 @@ public final class ScannedCode: Sendable {
             type: try selection.namePattern.map(pattern), modules: selection.modules,
             paths: selection.folders?.map(Glob.init), kinds: selection.kinds?.map(\.node))
         if let supertypes = selection.conformingTo {
-            let ids = conforming(to: supertypes).filter { nodesByID[$0].map(matcher.matches) ?? false }.sorted()
+            let ids = conforming(to: supertypes).filter { context.node($0).map(matcher.matches) ?? false }.sorted()
             matcher.type = try TypePattern(
                 ids.isEmpty ? "(?!)" : ids.map(Self.escaped).joined(separator: "|"))
         }
@@ -225,7 +232,7 @@ public final class ScannedCode: Sendable {
                 for id in [sub] + (extended[sub] ?? []) where found.insert(id).inserted { queue.append(id) }
             }
         }
-        return Set(found.filter { nodesByID[$0].map { !$0.external && $0.kind != .extension } ?? false })
+        return Set(found.filter { context.node($0).map { !$0.external && $0.kind != .extension } ?? false })
     }
 
     private static func escaped(_ id: String) -> String {

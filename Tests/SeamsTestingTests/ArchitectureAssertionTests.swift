@@ -214,6 +214,22 @@ func recordedIssues(_ body: () -> Void) -> [Issue] {
         }
     }
 
+    /// Testability is judged with the scanned code's seams.yml: lesson 1 declares its stand-in
+    /// position manager a system service, so its Before is not testable and its After is.
+    @Test func testabilityUsesTheServicesOfTheConfig() throws {
+        let lesson = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/Seams/1-WrapSystemService").path
+        let before = try SeamsScan(path: lesson + "/Before", config: lesson + "/seams.yml")
+        let issues = recordedIssues {
+            before.types.matching(name: "CheckInViewController").shouldBeTestableInIsolation(id: "testable")
+        }
+        try #require(issues.count == 1)
+        #expect(issues[0].sourceLocation?.filePath.hasSuffix("Before/CheckIn/CheckInViewController.swift") == true)
+        #expect(issues[0].comments.map(\.rawValue).joined().contains("system-service"))
+        let after = try SeamsScan(path: lesson + "/After", config: lesson + "/seams.yml")
+        #expect(after.types.matching(name: "CheckInViewController").shouldBeTestableInIsolation()?.passed == true)
+    }
+
     @Test func aSavedScanIsCheckedLikeTheFolder() throws {
         let dir = try networkingApp(leaks: ["    var screen: Screen?"])
         var request = ScanRequest(paths: ["."])
