@@ -19,6 +19,8 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     /// This build's folder inside it.
     public let folder: String
     public let limitBytes: Int
+    /// The size limit unless told otherwise: 1 GB.
+    public static let defaultLimitBytes = 1 << 30
     /// Where warnings and notes go (standard error, for the CLI); each is said once.
     public let report: @Sendable (String) -> Void
     private let lock = NSLock()
@@ -35,7 +37,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     ///   - root: the cache folder (`--cache-dir`, else `DiskCache.defaultRoot()`).
     ///   - version: the build's identity; entries of other identities are never read.
     public init(
-        root: String, version: String = DiskCache.buildIdentity(), limitBytes: Int = 1 << 30,
+        root: String, version: String = DiskCache.buildIdentity(), limitBytes: Int = DiskCache.defaultLimitBytes,
         report: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.root = root

@@ -46,7 +46,7 @@ public final class SeamsScan: Sendable {
             request.configPath = configPath
             request.cache = DiskCache.defaultRoot().map {
                 DiskCache(
-                    root: $0, limitBytes: 1 << 30,
+                    root: $0,
                     report: { FileHandle.standardError.write(Data("seams: \($0)\n".utf8)) })
             }
             return try ScannedCode.scan(request)

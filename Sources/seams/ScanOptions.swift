@@ -69,7 +69,7 @@ struct CacheFlags: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: "Size limit of the cache folder in megabytes; least recently used entries go first.")
-    var cacheLimit = 1024
+    var cacheLimit = DiskCache.defaultLimitBytes >> 20
 
     func validate() throws {
         guard (1...1_048_576).contains(cacheLimit) else {
