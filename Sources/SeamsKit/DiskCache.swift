@@ -3,16 +3,20 @@ import SeamsProject
 import SeamsReport
 import SeamsScanner
 
-/// The scan cache on disk: one file per entry, under a folder per build of seams, so that a
-/// cache written by another version is never read.
+/// The scan cache on disk: packs of entries (`CachePack`) under a folder per build of seams,
+/// so that a cache written by another version is never read.
 ///
-/// - Writes go to a temporary file in the entry's folder, then a rename: a reader sees an old
-///   entry, a whole new one, or none, and two processes writing the same entry write the same
-///   bytes. Entries carry a checksum, so a torn or corrupt one is noticed, discarded (with a
-///   note) and written again.
+/// - A run reads the packs' indexes once, and each entry it needs with one read. What it
+///   learns anew is kept in memory and written, when it finishes, as one new pack: to a
+///   temporary file, then a rename, so a reader sees a whole pack or none, and two processes
+///   writing the same entries write the same file.
+/// - Entries carry checksums (the codecs' frames), so a damaged one is noticed, discarded
+///   (with a note) and written again; a pack that held a damaged entry is replaced.
+/// - When a run read its entries from several packs, it writes them all into one, and the
+///   packs it mostly read are removed: a project's cache stays one pack or a few.
 /// - A folder that cannot be written gives one warning; the scan goes on, reading what it can.
-/// - A read marks the entry used (its modification time); when a run has written entries and
-///   the whole cache is over its size limit, the least recently used entries are removed.
+/// - A read marks its pack used (its modification time); when a run has written a pack and
+///   the whole cache is over its size limit, the least recently used packs are removed.
 public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     /// The cache folder all versions share, as the user named it or by default.
     public let root: String
@@ -21,17 +25,45 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     public let limitBytes: Int
     /// The size limit unless told otherwise: 1 GB.
     public static let defaultLimitBytes = 1 << 30
+    /// A run that read from this many packs writes the entries it used into one.
+    static let packsBeforeJoining = 4
+    /// With more packs than this in the build's folder, a run joins too, and small packs it
+    /// did not read (mostly entries of files changed since) go as well.
+    static let packsBeforeSweeping = 16
     /// Where warnings and notes go (standard error, for the CLI); each is said once.
     public let report: @Sendable (String) -> Void
     private let lock = NSLock()
     private var writeFailed = false
-    private var madeFolders: Set<String> = []
-    private var bytesWritten = 0
     private var discarded = 0
     /// Entries kept in memory too (`seams watch`): read there first.
     private var memory: [String: [UInt8]]?
     /// Memory only: nothing is read from or written to disk.
     public let diskless: Bool
+
+    /// A pack this run reads.
+    private final class OpenPack {
+        let path: String
+        let fd: Int32
+        let entries: Int
+        var readFrom = 0
+        var damaged = false
+
+        init(path: String, fd: Int32, entries: Int) {
+            self.path = path
+            self.fd = fd
+            self.entries = entries
+        }
+
+        deinit { close(fd) }
+    }
+
+    /// Every entry of this build's packs, by `kind/key`; read when first needed.
+    private var index: [String: (pack: OpenPack, at: CachePack.Located)]?
+    private var packs: [OpenPack] = []
+    /// Entries learnt (written) since the last `finish`: the next pack.
+    private var pending: [String: [UInt8]] = [:]
+    /// Entries read from packs since the last `finish`: kept when packs are joined.
+    private var readNames: Set<String> = []
 
     /// - Parameters:
     ///   - root: the cache folder (`--cache-dir`, else `DiskCache.defaultRoot()`).
@@ -65,17 +97,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         lock.unlock()
     }
 
-    private func remembered(_ kind: String, _ key: String) -> [UInt8]? {
-        lock.lock()
-        defer { lock.unlock() }
-        return memory?[kind + "/" + key]
-    }
-
-    private func remember(_ kind: String, _ key: String, _ bytes: [UInt8]) {
-        lock.lock()
-        if memory != nil { memory![kind + "/" + key] = bytes }
-        lock.unlock()
-    }
+    private var packFolder: String { folder + "/packs" }
 
     /// `$XDG_CACHE_HOME/seams`, else `~/.cache/seams`; nil when neither can be known.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -98,68 +120,86 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         return "v\(SeamsVersion.current)-\(h.hex.prefix(12))"
     }
 
-    private func path(_ kind: String, _ key: String) -> (dir: String, file: String) {
-        let dir = "\(folder)/\(kind)/\(key.prefix(2))"
-        return (dir, "\(dir)/\(key)")
+    /// Opens this build's packs and reads their indexes; call with the lock held.
+    private func loadIndex() {
+        guard index == nil else { return }
+        var found: [String: (pack: OpenPack, at: CachePack.Located)] = [:]
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: packFolder)) ?? [])
+            .filter { $0.hasSuffix(".pack") }.sorted()
+        for name in names {
+            let path = packFolder + "/" + name
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                close(fd)
+                continue
+            }
+            guard let read = CachePack.readIndex(fd: fd, size: Int(info.st_size)) else {
+                let pack = OpenPack(path: path, fd: fd, entries: 0)
+                pack.damaged = true
+                packs.append(pack)
+                discarded += 1
+                continue
+            }
+            let pack = OpenPack(path: path, fd: fd, entries: read.entries.count + read.missing)
+            pack.damaged = read.missing > 0
+            discarded += read.missing
+            packs.append(pack)
+            for (entry, at) in read.entries where found[entry] == nil { found[entry] = (pack, at) }
+        }
+        index = found
     }
 
     public func read(kind: String, key: String) -> [UInt8]? {
-        if let known = remembered(kind, key) { return known }
-        if diskless { return nil }
-        guard let bytes = readFromDisk(kind: kind, key: key) else { return nil }
-        remember(kind, key, bytes)
-        return bytes
-    }
-
-    private func readFromDisk(kind: String, key: String) -> [UInt8]? {
-        let file = path(kind, key).file
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(done)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            done += n
+        let name = kind + "/" + key
+        lock.lock()
+        if let known = memory?[name] ?? pending[name] {
+            lock.unlock()
+            return known
         }
-        guard done == size else { return nil }
-        // Used now: least recently used entries are the first to go.
-        futimens(fd, nil)
+        if diskless {
+            lock.unlock()
+            return nil
+        }
+        loadIndex()
+        guard let (pack, at) = index?[name] else {
+            lock.unlock()
+            return nil
+        }
+        let first = pack.readFrom == 0
+        pack.readFrom += 1
+        readNames.insert(name)
+        lock.unlock()
+        // Used now: least recently used packs are the first to go.
+        if first { futimens(pack.fd, nil) }
+        guard let bytes = CachePack.readAll(pack.fd, at: at.offset, count: at.length) else {
+            discard(kind: kind, key: key)
+            return nil
+        }
+        lock.lock()
+        if memory != nil { memory![name] = bytes }
+        lock.unlock()
         return bytes
     }
 
     public func write(kind: String, key: String, bytes: [UInt8]) {
-        remember(kind, key, bytes)
-        if diskless { return }
+        let name = kind + "/" + key
         lock.lock()
-        let failed = writeFailed
-        lock.unlock()
-        if failed { return }
-        let (dir, file) = path(kind, key)
-        if let problem = makeFolder(dir) ?? writeFile(file, bytes) {
-            lock.lock()
-            let first = !writeFailed
-            writeFailed = true
-            lock.unlock()
-            if first {
-                report("warning: cannot write the cache in \(root) (\(problem)); scanning without storing results")
-            }
-            return
-        }
-        lock.lock()
-        bytesWritten += bytes.count
+        if memory != nil { memory![name] = bytes }
+        if !diskless { pending[name] = bytes }
         lock.unlock()
     }
 
     public func discard(kind: String, key: String) {
-        if !diskless { unlink(path(kind, key).file) }
+        let name = kind + "/" + key
         lock.lock()
-        memory?[kind + "/" + key] = nil
+        if let (pack, _) = index?[name] {
+            pack.damaged = true
+            index![name] = nil
+        }
+        readNames.remove(name)
+        memory?[name] = nil
         discarded += 1
         lock.unlock()
     }
@@ -173,54 +213,86 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         return h.hex
     }
 
-    private func makeFolder(_ dir: String) -> String? {
-        lock.lock()
-        let known = madeFolders.contains(dir)
-        lock.unlock()
-        if known { return nil }
-        do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        } catch {
-            var isDir: ObjCBool = false
-            if !(FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) && isDir.boolValue) {
-                return "cannot create \(dir)"
-            }
-        }
-        lock.lock()
-        madeFolders.insert(dir)
-        lock.unlock()
-        return nil
-    }
 
-    private func writeFile(_ file: String, _ bytes: [UInt8]) -> String? {
-        let temp = "\(file).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        let written = bytes.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
-        let closed = close(fd) == 0
-        guard written, closed, rename(temp, file) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            return reason
-        }
-        return nil
-    }
-
-    /// After a run: says how many entries were unreadable; when the run wrote entries and the
-    /// cache is over its limit, removes the least recently used entries (and temporary files a
-    /// killed run left) until it is at 3/4 of it.
+    /// After a run: says how many entries were unreadable, and writes what the run learnt as
+    /// one pack. When the run read from several packs, or from a damaged one, the new pack
+    /// holds every entry the run used, and the packs it mostly read are removed. When a pack
+    /// was written and the whole cache is over its limit, the least recently used packs (and
+    /// temporary files a killed run left) are removed until it is at 3/4 of it.
     public func finish() {
         lock.lock()
-        let wrote = bytesWritten > 0
         let bad = discarded
         discarded = 0
+        var entries = pending
+        pending = [:]
+        let join =
+            packs.filter { $0.readFrom > 0 }.count >= Self.packsBeforeJoining || packs.contains { $0.damaged }
+            || packs.count > Self.packsBeforeSweeping
+        if join {
+            for name in readNames where entries[name] == nil {
+                if let (pack, at) = index?[name],
+                    let bytes = CachePack.readAll(pack.fd, at: at.offset, count: at.length)
+                {
+                    entries[name] = bytes
+                }
+            }
+        }
+        let sweep = packs.count > Self.packsBeforeSweeping
+        let small = entries.count / Self.packsBeforeSweeping
+        let joined =
+            join ? packs.filter { $0.damaged || $0.readFrom * 2 > $0.entries || (sweep && $0.entries < small) } : []
+        packs = []
+        index = nil
+        readNames = []
+        let failed = writeFailed
         lock.unlock()
         if bad > 0 {
             report(
                 "note: \(bad) cache entr\(bad == 1 ? "y was" : "ies were") unreadable (torn or corrupt); "
                     + "ignored and written again")
         }
-        if wrote && !diskless { Self.trim(root: root, toBytes: limitBytes) }
+        guard !diskless, !failed, !entries.isEmpty else { return }
+        let written = writePack(entries.map { (name: $0.key, bytes: $0.value) })
+        if case .failure(let problem) = written {
+            lock.lock()
+            writeFailed = true
+            lock.unlock()
+            report("warning: cannot write the cache in \(root) (\(problem.text)); scanning without storing results")
+            return
+        }
+        // What they held that this run used is in the new pack (which may have the name of one
+        // of them: the same entries make the same pack).
+        for pack in joined where pack.path != (try? written.get()) { unlink(pack.path) }
+        Self.trim(root: root, toBytes: limitBytes)
+    }
+
+    struct WriteProblem: Error {
+        var text: String
+    }
+
+    /// Writes a pack of `entries`: its path, or the problem.
+    private func writePack(_ entries: [(name: String, bytes: [UInt8])]) -> Result<String, WriteProblem> {
+        do {
+            try FileManager.default.createDirectory(atPath: packFolder, withIntermediateDirectories: true)
+        } catch {
+            var isDir: ObjCBool = false
+            if !(FileManager.default.fileExists(atPath: packFolder, isDirectory: &isDir) && isDir.boolValue) {
+                return .failure(WriteProblem(text: "cannot create \(packFolder)"))
+            }
+        }
+        let bytes = CachePack.encode(entries)
+        let file = "\(packFolder)/\(StableHash.of(bytes).prefix(20)).pack"
+        let temp = "\(file).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return .failure(WriteProblem(text: String(cString: strerror(errno)))) }
+        let written = bytes.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
+        let closed = close(fd) == 0
+        guard written, closed, rename(temp, file) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            return .failure(WriteProblem(text: reason))
+        }
+        return .success(file)
     }
 
     /// An entry of the cache: a file under a build's folder.
@@ -267,8 +339,10 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     public static func clean(root: String) throws -> (files: Int, bytes: Int) {
         let all = entries(root: root)
         var files = 0, bytes = 0
-        for entry in all where unlink(entry.path) == 0 {
-            files += 1
+        for entry in all {
+            let held = entryCount(entry.path)
+            guard unlink(entry.path) == 0 else { continue }
+            files += held
             bytes += entry.size
         }
         // The folders, deepest first; what is not empty (not ours) stays.
@@ -280,11 +354,35 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         return (files, bytes)
     }
 
-    /// Files, bytes and build folders in the cache (`seams cache info`).
+    /// Entries, bytes and build folders in the cache (`seams cache info`).
     public static func summary(root: String) -> (files: Int, bytes: Int, versions: [String]) {
         let all = entries(root: root)
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root))?.sorted() ?? []
-        return (all.count, all.reduce(0) { $0 + $1.size }, versions)
+        return (all.reduce(0) { $0 + entryCount($1.path) }, all.reduce(0) { $0 + $1.size }, versions)
+    }
+
+    /// The entries a pack holds; any other file counts as one.
+    static func entryCount(_ path: String) -> Int {
+        guard path.hasSuffix(".pack") else { return 1 }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 1 }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, let read = CachePack.readIndex(fd: fd, size: Int(info.st_size)) else { return 1 }
+        return read.entries.count + read.missing
+    }
+
+    /// Where each entry of the pack at `path` lies in it (byte ranges), by `kind/key`: for
+    /// tests that damage entries.
+    public static func packEntries(_ path: String) -> [String: Range<Int>] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [:] }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, let read = CachePack.readIndex(fd: fd, size: Int(info.st_size)) else { return [:] }
+        var out: [String: Range<Int>] = [:]
+        for (name, at) in read.entries { out[name] = at.offset..<at.offset + at.length }
+        return out
     }
 }
 

@@ -43,9 +43,15 @@ private final class Said: @unchecked Sendable {
         return (GraphJSONReporter.render(outcome.graph), outcome.statistics)
     }
 
-    func entries(_ root: String) -> [String] {
+    /// The packs of the cache, as paths.
+    func packs(_ root: String) -> [String] {
         (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
-            .filter { $0.split(separator: "/").count == 4 }.sorted()
+            .filter { $0.hasSuffix(".pack") }.sorted().map { root + "/" + $0 }
+    }
+
+    /// Every entry of every pack, as `kind/key`.
+    func entries(_ root: String) -> [String] {
+        packs(root).flatMap { DiskCache.packEntries($0).keys }.sorted()
     }
 
     @Test func warmAndColdAreTheSameBytes() throws {
@@ -98,31 +104,75 @@ private final class Said: @unchecked Sendable {
     @Test func corruptAndTornEntriesAreIgnoredWithANoteAndWrittenAgain() throws {
         let (tree, root) = try workspace()
         let expected = try scan(tree, cache: DiskCache(root: root)).json
-        let all = entries(root)
-        #expect(all.count > 4)
-        // One entry cut short, one with a byte flipped, one emptied, one replaced by garbage.
-        for (i, rel) in all.prefix(4).enumerated() {
-            let path = root + "/" + rel
-            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            switch i {
-            case 0: bytes.removeLast(bytes.count / 2)
-            case 1: bytes[bytes.count - 3] ^= 0x40
-            case 2: bytes = []
-            default: bytes = Array("not an entry".utf8)
-            }
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let pack = try #require(packs(root).first)
+        #expect(packs(root).count == 1)
+        let places = DiskCache.packEntries(pack).sorted { $0.value.lowerBound < $1.value.lowerBound }
+        #expect(places.count > 4)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
+        // One entry with a byte flipped, one emptied, one overwritten by garbage, and the last
+        // one cut short (the pack torn).
+        let flipped = places[0].value, emptied = places[1].value, garbage = places[2].value
+        bytes[flipped.upperBound - 3] ^= 0x40
+        for i in emptied { bytes[i] = 0 }
+        for (i, b) in Array("not an entry".utf8).enumerated() where garbage.lowerBound + i < garbage.upperBound {
+            bytes[garbage.lowerBound + i] = b
         }
+        bytes.removeLast(places.last!.value.count / 2 + 1)
+        try Data(bytes).write(to: URL(fileURLWithPath: pack))
         let said = Said()
         let warm = try scan(tree, cache: DiskCache(root: root, report: { said.add($0) }))
         #expect(warm.json == expected)
         #expect(said.all.contains { $0.contains("4 cache entries were unreadable") })
-        // Rewritten: the next run reads them all without a word.
+        // The damaged pack is replaced by a whole one (the same entries: the same name), and the
+        // next run reads them all without a word.
+        #expect(packs(root).count == 1)
         let quiet = Said()
         let next = try scan(tree, cache: DiskCache(root: root, report: { quiet.add($0) }))
         #expect(next.json == expected)
         #expect(quiet.all.isEmpty)
         #expect(next.stats.filesFromCache == next.stats.filesScanned)
         #expect(next.stats.filesResolved == 0)
+    }
+
+    @Test func aPackWhoseIndexIsDamagedIsIgnoredAndReplaced() throws {
+        let (tree, root) = try workspace()
+        let expected = try scan(tree, cache: DiskCache(root: root)).json
+        let pack = try #require(packs(root).first)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pack)))
+        bytes[20] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: pack))
+        let said = Said()
+        let warm = try scan(tree, cache: DiskCache(root: root, report: { said.add($0) }))
+        #expect(warm.json == expected)
+        #expect(warm.stats.filesFromCache == 0)
+        #expect(said.all.contains { $0.contains("1 cache entry was unreadable") })
+        #expect(packs(root).count == 1)
+        let next = try scan(tree, cache: DiskCache(root: root))
+        #expect(next.stats.filesFromCache == next.stats.filesScanned)
+    }
+
+    @Test func aRunWritesOnePackAndRunsThatReadSeveralJoinThem() throws {
+        let (tree, root) = try workspace()
+        let cold = try scan(tree, cache: DiskCache(root: root))
+        #expect(packs(root).count == 1)
+        // A warm run with nothing new writes nothing.
+        _ = try scan(tree, cache: DiskCache(root: root))
+        #expect(packs(root).count == 1)
+        // Each changed body adds a small pack; the run that reads from four joins them into one.
+        let files = try FileManager.default.contentsOfDirectory(atPath: tree + "/Sources/FieldDesk")
+            .filter { $0.hasSuffix(".swift") }.sorted().prefix(4).map { tree + "/Sources/FieldDesk/" + $0 }
+        for (n, file) in files.enumerated() {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            try (text + "\n// changed\n").write(toFile: file, atomically: true, encoding: .utf8)
+            let warm = try scan(tree, cache: DiskCache(root: root))
+            #expect(warm.json == (try scan(tree, cache: nil)).json)
+            #expect(warm.stats.filesFromCache == warm.stats.filesScanned - 1)
+            #expect(packs(root).count == (n < 3 ? n + 2 : 1))
+        }
+        let last = try scan(tree, cache: DiskCache(root: root))
+        #expect(last.stats.filesFromCache == last.stats.filesScanned)
+        #expect(last.stats.filesResolved == 0)
+        #expect(cold.stats.filesFromCache == 0)
     }
 
     @Test func anotherVersionsCacheIsNeverRead() throws {
