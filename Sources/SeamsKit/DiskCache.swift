@@ -213,7 +213,6 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         return h.hex
     }
 
-
     /// After a run: says how many entries were unreadable, and writes what the run learnt as
     /// one pack. When the run read from several packs, or from a damaged one, the new pack
     /// holds every entry the run used, and the packs it mostly read are removed. When a pack

@@ -43,8 +43,9 @@ public struct PackageTargets: Sendable {
     }
 }
 
-/// Answers SwiftPM gave before (`dump-package` takes a second or more per manifest), keyed by
-/// everything the answer depends on: the package folder, its manifests' bytes, the toolchain.
+/// Answers SwiftPM gave before (`dump-package` takes a second or more per manifest), and Xcode
+/// projects read before (a large project file takes a good part of a second), keyed by
+/// everything the answer depends on: the folder, the files' bytes, the toolchain or listings.
 public protocol ManifestAnswers: AnyObject, Sendable {
     func answer(forInputs inputs: [(String, Data)]) -> Data?
     func store(_ answer: Data, forInputs inputs: [(String, Data)])

@@ -175,10 +175,14 @@ public struct ProjectLayout: Sendable {
     /// files another target compiles too is folded into it.
     private mutating func assignXcodeTargets(_ files: [Int], _ input: LayoutInput) throws -> String {
         var projects: [XcodeProject] = []
-        for path in input.xcodeProjects {
-            do {
-                projects.append(try XcodeProjectReader.read(xcodeproj: path))
-            } catch {
+        // Side by side: a large project file takes a good part of a second to read.
+        let read = ConcurrentMap.run(input.xcodeProjects.count) { i in
+            Result { try XcodeProjectReader.read(xcodeproj: input.xcodeProjects[i], answers: input.manifestAnswers) }
+        }
+        for (path, result) in zip(input.xcodeProjects, read) {
+            switch result {
+            case .success(let project): projects.append(project)
+            case .failure(let error):
                 diagnostics.append(
                     Diagnostic(
                         file: PathTools.relative(path, to: input.root), message: "\(error); its files are not scanned",

@@ -3,8 +3,8 @@ import Foundation
 /// The parts of an Xcode project (`*.xcodeproj/project.pbxproj`) that decide what compiles
 /// where: its native targets, each with the Swift files of its Sources build phase or its
 /// synchronized folders, the targets it depends on and the package products it links.
-public struct XcodeProject: Sendable, Equatable {
-    public struct Target: Sendable, Equatable {
+public struct XcodeProject: Sendable, Equatable, Codable {
+    public struct Target: Sendable, Equatable, Codable {
         public var name: String
         /// The name `import` uses: PRODUCT_MODULE_NAME when written out, else the target name,
         /// as a C99 identifier (Xcode's own rule: `NetNewsWire iOS` imports as `NetNewsWire_iOS`).
@@ -41,13 +41,47 @@ public enum XcodeProjectError: Error, Equatable, CustomStringConvertible {
 /// Reads `project.pbxproj` with Foundation's property-list reader (it is an OpenStep plist).
 public enum XcodeProjectReader {
     /// `listFiles` lists the Swift files under a synchronized folder; the file system by default.
+    /// With `answers`, a project read before from the same bytes, whose synchronized folders
+    /// list the same files, is taken from there rather than read again.
     public static func read(
-        xcodeproj: String, listFiles: (String) -> [String] = PathTools.swiftFilesBelow
+        xcodeproj: String, listFiles: (String) -> [String] = PathTools.swiftFilesBelow, answers: ManifestAnswers? = nil
     ) throws -> XcodeProject {
         let file = xcodeproj + "/project.pbxproj"
         guard let data = FileManager.default.contents(atPath: file) else {
             throw XcodeProjectError.unreadable(file)
         }
+        guard let answers else { return try read(xcodeproj: xcodeproj, data: data, listFiles: listFiles) }
+        // Two answers: the folders the project lists, then the project for those listings.
+        let inputs: [(String, Data)] = [("xcodeproj", Data(xcodeproj.utf8)), ("pbxproj", data)]
+        func keyed(_ listings: [(String, [String])]) -> [(String, Data)] {
+            inputs + listings.map { ($0.0, Data($0.1.joined(separator: "\n").utf8)) }
+        }
+        if let folders = answers.answer(forInputs: inputs + [("folders", Data())]).flatMap({
+            try? JSONDecoder().decode([String].self, from: $0)
+        }),
+            let known = answers.answer(forInputs: keyed(folders.map { ($0, listFiles($0)) })),
+            let project = try? JSONDecoder().decode(XcodeProject.self, from: known)
+        {
+            return project
+        }
+        var listed: [String: [String]] = [:]
+        let project = try read(xcodeproj: xcodeproj, data: data) { dir in
+            let files = listFiles(dir)
+            listed[dir] = files
+            return files
+        }
+        let folders = listed.keys.sorted()
+        if let foldersData = try? JSONEncoder().encode(folders), let projectData = try? JSONEncoder().encode(project) {
+            answers.store(foldersData, forInputs: inputs + [("folders", Data())])
+            answers.store(projectData, forInputs: keyed(folders.map { ($0, listed[$0]!) }))
+        }
+        return project
+    }
+
+    private static func read(
+        xcodeproj: String, data: Data, listFiles: (String) -> [String]
+    ) throws -> XcodeProject {
+        let file = xcodeproj + "/project.pbxproj"
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, format: nil)

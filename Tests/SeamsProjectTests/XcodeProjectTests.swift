@@ -51,6 +51,45 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
         #expect(target(p, "Podcasts Widget")!.swiftFiles.contains(dir + "/Synced/Sub/Excluded.swift"))
     }
 
+    /// Answers kept in memory, counting what was asked and stored.
+    final class Answers: ManifestAnswers, @unchecked Sendable {
+        var kept: [String: Data] = [:]
+        var stored = 0
+        func name(_ inputs: [(String, Data)]) -> String {
+            inputs.map { "\($0.0)=\($0.1.base64EncodedString())" }.joined(separator: ";")
+        }
+        func answer(forInputs inputs: [(String, Data)]) -> Data? { kept[name(inputs)] }
+        func store(_ answer: Data, forInputs inputs: [(String, Data)]) {
+            kept[name(inputs)] = answer
+            stored += 1
+        }
+    }
+
+    @Test func aProjectReadBeforeIsTakenFromTheAnswersUntilItsBytesOrFoldersChange() throws {
+        let answers = Answers()
+        var listed = ["Synced/SyncedThing.swift"].map { root + "/" + $0 }
+        var listings = 0
+        func list(_ dir: String) -> [String] {
+            listings += 1
+            return listed
+        }
+        let first = try XcodeProjectReader.read(
+            xcodeproj: root + "/Podcasts.xcodeproj", listFiles: list, answers: answers)
+        #expect(answers.stored == 2)
+        let again = try XcodeProjectReader.read(
+            xcodeproj: root + "/Podcasts.xcodeproj", listFiles: list, answers: answers)
+        #expect(again == first)
+        #expect(answers.stored == 2)
+        // The synchronized folder is listed again each time: a file added there is seen.
+        #expect(listings == 2)
+        listed.append(root + "/Synced/Added.swift")
+        let grown = try XcodeProjectReader.read(
+            xcodeproj: root + "/Podcasts.xcodeproj", listFiles: list, answers: answers)
+        #expect(target(grown, "Podcasts Widget")!.swiftFiles.contains(root + "/Synced/Added.swift"))
+        #expect(grown == (try XcodeProjectReader.read(xcodeproj: root + "/Podcasts.xcodeproj", listFiles: list)))
+        #expect(answers.stored == 4)
+    }
+
     @Test func notAProjectFileIsAClearError() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seams-xc-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
