@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a node of the dependency graph stands for.
 public enum NodeKind: String, Codable, Sendable, CaseIterable, Comparable {
     case `class`, `struct`, `enum`, `protocol`, actor
@@ -222,10 +224,19 @@ public struct Graph: Hashable, Codable, Sendable {
         self.schemaVersion = Graph.currentSchemaVersion
         self.root = root
         self.modules = modules.sorted { $0.name < $1.name }
-        self.nodes = nodes.sorted { $0.id < $1.id }
-        self.edges = edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
         self.diagnostics = Array(Set(diagnostics)).sorted()
-        self.uses = Use.canonical(uses)
+        // Three independent sorts, side by side.
+        let sorted = SortSlots()
+        DispatchQueue.concurrentPerform(iterations: 3) { i in
+            switch i {
+            case 0: sorted.put(nodes: nodes.sorted { $0.id < $1.id })
+            case 1: sorted.put(edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
+            default: sorted.put(uses: Use.canonical(uses))
+            }
+        }
+        self.nodes = sorted.nodes
+        self.edges = sorted.edges
+        self.uses = sorted.uses
     }
 
     /// For parts already in canonical order (a filtered canonical graph): no re-sorting.
@@ -280,4 +291,30 @@ public struct Graph: Hashable, Codable, Sendable {
 
     public func node(_ id: String) -> Node? { nodes.first { $0.id == id } }
     public func edge(from: String, to: String) -> Edge? { edges.first { $0.from == from && $0.to == to } }
+}
+
+/// The results of `Graph.init`'s concurrent sorts.
+private final class SortSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var nodes: [Node] = []
+    private(set) var edges: [Edge] = []
+    private(set) var uses: [Use] = []
+
+    func put(nodes: [Node]) {
+        lock.lock()
+        self.nodes = nodes
+        lock.unlock()
+    }
+
+    func put(edges: [Edge]) {
+        lock.lock()
+        self.edges = edges
+        lock.unlock()
+    }
+
+    func put(uses: [Use]) {
+        lock.lock()
+        self.uses = uses
+        lock.unlock()
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Accumulates nodes and reference sites in any order and produces a canonical `Graph`.
 public struct GraphBuilder: Sendable {
     private var nodes: [String: Node] = [:]
@@ -54,9 +56,37 @@ public struct GraphBuilder: Sendable {
     }
 
     public func build(root: String, modules: [ModuleInfo]) -> Graph {
-        let edges = sites.map { Edge(from: $0.key.from, to: $0.key.to, sortedUniqueSites: Self.sortedUnique($0.value)) }
+        // Each edge's sites are sorted apart from the others': in chunks, on every core.
+        let lists = Array(sites)
+        let chunks = ProcessInfo.processInfo.activeProcessorCount
+        let edges = EdgeChunks(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let range = lists.count * c / chunks..<lists.count * (c + 1) / chunks
+            edges.set(
+                c,
+                lists[range].map {
+                    Edge(from: $0.key.from, to: $0.key.to, sortedUniqueSites: Self.sortedUnique($0.value))
+                })
+        }
         return Graph(
-            root: root, modules: modules, nodes: Array(nodes.values), edges: edges, diagnostics: diagnostics, uses: uses
+            root: root, modules: modules, nodes: Array(nodes.values), edges: edges.joined, diagnostics: diagnostics,
+            uses: uses
         )
     }
+}
+
+/// Results of a concurrent map, a slot per chunk.
+final class EdgeChunks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [[Edge]]
+
+    init(count: Int) { parts = Array(repeating: [], count: count) }
+
+    func set(_ i: Int, _ edges: [Edge]) {
+        lock.lock()
+        parts[i] = edges
+        lock.unlock()
+    }
+
+    var joined: [Edge] { parts.flatMap { $0 } }
 }

@@ -88,13 +88,23 @@ final class Resolver {
     func graph(
         root: String, modules: [ModuleInfo], diagnostics: [Diagnostic], files: [FileResolution]
     ) -> Graph {
-        var builder = GraphBuilder()
-        for (from, to, site) in recorded { builder.addSite(from: from, to: to, site) }
-        var notifications = self.notifications
-        for file in files {
-            for (from, to, site) in file.sites { builder.addSite(from: from, to: to, site) }
-            notifications += file.notifications
+        // The files' sites on two workers, each taking a run of files, then joined; an edge
+        // whose sites come out of order is sorted when the graph is built.
+        let middle = files.count / 2
+        let halves = ParallelMap.run(count: 2, threads: 2) { half -> GraphBuilder in
+            var part = GraphBuilder()
+            if half == 0 {
+                for (from, to, site) in self.recorded { part.addSite(from: from, to: to, site) }
+            }
+            for file in files[half == 0 ? 0..<middle : middle..<files.count] {
+                for (from, to, site) in file.sites { part.addSite(from: from, to: to, site) }
+            }
+            return part
         }
+        var builder = halves[0]
+        builder.merge(halves[1])
+        var notifications = self.notifications
+        for file in files { notifications += file.notifications }
         for (from, to, site) in Resolver.notificationSites(notifications) { builder.addSite(from: from, to: to, site) }
         builder.uses = files.flatMap(\.uses)
         for symbol in table.symbols {
