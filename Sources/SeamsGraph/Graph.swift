@@ -226,17 +226,21 @@ public struct Graph: Hashable, Codable, Sendable {
         self.modules = modules.sorted { $0.name < $1.name }
         self.diagnostics = Array(Set(diagnostics)).sorted()
         // Three independent sorts, side by side.
-        let sorted = SortSlots()
-        DispatchQueue.concurrentPerform(iterations: 3) { i in
+        let sorted = ConcurrentMap.run(3) { i -> SortedPart in
             switch i {
-            case 0: sorted.put(nodes: nodes.sorted { $0.id < $1.id })
-            case 1: sorted.put(edges: edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
-            default: sorted.put(uses: Use.canonical(uses))
+            case 0: return .nodes(nodes.sorted { $0.id < $1.id })
+            case 1: return .edges(edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
+            default: return .uses(Use.canonical(uses))
             }
         }
-        self.nodes = sorted.nodes
-        self.edges = sorted.edges
-        self.uses = sorted.uses
+        (self.nodes, self.edges, self.uses) = ([], [], [])
+        for part in sorted {
+            switch part {
+            case .nodes(let n): self.nodes = n
+            case .edges(let e): self.edges = e
+            case .uses(let u): self.uses = u
+            }
+        }
     }
 
     /// For parts already in canonical order (a filtered canonical graph): no re-sorting.
@@ -293,28 +297,9 @@ public struct Graph: Hashable, Codable, Sendable {
     public func edge(from: String, to: String) -> Edge? { edges.first { $0.from == from && $0.to == to } }
 }
 
-/// The results of `Graph.init`'s concurrent sorts.
-private final class SortSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var nodes: [Node] = []
-    private(set) var edges: [Edge] = []
-    private(set) var uses: [Use] = []
-
-    func put(nodes: [Node]) {
-        lock.lock()
-        self.nodes = nodes
-        lock.unlock()
-    }
-
-    func put(edges: [Edge]) {
-        lock.lock()
-        self.edges = edges
-        lock.unlock()
-    }
-
-    func put(uses: [Use]) {
-        lock.lock()
-        self.uses = uses
-        lock.unlock()
-    }
+/// One of `Graph.init`'s concurrent sorts.
+private enum SortedPart {
+    case nodes([Node])
+    case edges([Edge])
+    case uses([Use])
 }

@@ -59,34 +59,15 @@ public struct GraphBuilder: Sendable {
         // Each edge's sites are sorted apart from the others': in chunks, on every core.
         let lists = Array(sites)
         let chunks = ProcessInfo.processInfo.activeProcessorCount
-        let edges = EdgeChunks(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let range = lists.count * c / chunks..<lists.count * (c + 1) / chunks
-            edges.set(
-                c,
-                lists[range].map {
-                    Edge(from: $0.key.from, to: $0.key.to, sortedUniqueSites: Self.sortedUnique($0.value))
-                })
+        let edges = ConcurrentMap.run(chunks) { c in
+            lists[lists.count * c / chunks..<lists.count * (c + 1) / chunks].map {
+                Edge(from: $0.key.from, to: $0.key.to, sortedUniqueSites: Self.sortedUnique($0.value))
+            }
         }
         return Graph(
-            root: root, modules: modules, nodes: Array(nodes.values), edges: edges.joined, diagnostics: diagnostics,
+            root: root, modules: modules, nodes: Array(nodes.values), edges: edges.flatMap { $0 },
+            diagnostics: diagnostics,
             uses: uses
         )
     }
-}
-
-/// Results of a concurrent map, a slot per chunk.
-final class EdgeChunks: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [[Edge]]
-
-    init(count: Int) { parts = Array(repeating: [], count: count) }
-
-    func set(_ i: Int, _ edges: [Edge]) {
-        lock.lock()
-        parts[i] = edges
-        lock.unlock()
-    }
-
-    var joined: [Edge] { parts.flatMap { $0 } }
 }

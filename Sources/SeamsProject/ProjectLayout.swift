@@ -319,18 +319,3 @@ public struct ProjectLayout: Sendable {
         return rel == "." ? "Package.swift" : rel + "/Package.swift"
     }
 }
-
-/// A map over indices on all cores, results in index order.
-enum ConcurrentMap {
-    static func run<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
-        let lock = NSLock()
-        var results = [T?](repeating: nil, count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { i in
-            let value = body(i)
-            lock.lock()
-            results[i] = value
-            lock.unlock()
-        }
-        return results.map { $0! }
-    }
-}

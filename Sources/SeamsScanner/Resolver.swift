@@ -86,12 +86,12 @@ final class Resolver {
     /// The graph: declared types, the sites the declarations gave (`recorded`) and those of
     /// every file's bodies, joined notifications, and the externals some edge reaches.
     func graph(
-        root: String, modules: [ModuleInfo], diagnostics: [Diagnostic], files: [FileResolution]
+        root: String, modules: [ModuleInfo], diagnostics: [Diagnostic], files: [FileResolution], threads: Int = 2
     ) -> Graph {
-        // The files' sites on two workers, each taking a run of files, then joined; an edge
+        // The files' sites on two workers (one with `threads` 1), each taking a run of files, then joined; an edge
         // whose sites come out of order is sorted when the graph is built.
         let middle = files.count / 2
-        let halves = ParallelMap.run(count: 2, threads: 2) { half -> GraphBuilder in
+        let halves = ParallelMap.run(count: 2, threads: threads) { half -> GraphBuilder in
             var part = GraphBuilder()
             if half == 0 {
                 for (from, to, site) in self.recorded { part.addSite(from: from, to: to, site) }

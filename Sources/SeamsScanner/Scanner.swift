@@ -183,7 +183,8 @@ public enum Scanner {
             }
             timings.resolveSeconds = since(clock)
             clock = DispatchTime.now()
-            let graph = resolver.graph(root: root, modules: modules, diagnostics: diagnostics, files: resolutions)
+            let graph = resolver.graph(
+                root: root, modules: modules, diagnostics: diagnostics, files: resolutions, threads: threads)
             timings.graphSeconds = since(clock)
             return graph
         }
