@@ -3,7 +3,8 @@ import SeamsGraph
 
 /// How a `Package.swift` is read.
 public enum ManifestMode: String, Sendable, CaseIterable {
-    /// As syntax; SwiftPM is asked only when that leaves files under Sources/ or Tests/ out.
+    /// As syntax; SwiftPM is asked only when that leaves files under Sources/ or Tests/ out and
+    /// the syntax does not say all (targets built in code, a `targets:` that is not a literal list).
     case auto
     /// As syntax only, never run.
     case syntax
@@ -66,7 +67,8 @@ public enum PackageReader {
             result.diagnostics.append(Diagnostic(file: display, message: "manifest cannot be read", severity: .error))
             return result
         }
-        result.targets = ManifestReader.targets(inManifest: text).map {
+        let syntax = ManifestReader.read(manifest: text)
+        result.targets = syntax.targets.map {
             PackageTargets.Target(name: $0.name, kind: $0.kind, dir: folder(of: $0.name, $0.kind, $0.path, in: dir))
         }
         // SwiftPM builds each file of Snippets/ as a small program of its own.
@@ -78,7 +80,9 @@ public enum PackageReader {
         let missed = files.filter { f in
             (f.hasPrefix(dir + "/Sources/") || f.hasPrefix(dir + "/Tests/")) && result.target(compiling: f) == nil
         }
-        guard mode == .swift || (mode == .auto && !missed.isEmpty) else { return result }
+        // A manifest whose syntax says it all leaves out what SwiftPM would: asking it (a second or
+        // more) would only say so again.
+        guard mode == .swift || (mode == .auto && !missed.isEmpty && !syntax.isComplete) else { return result }
         if let swift {
             do {
                 result.targets = try describe(dir: dir, swift: swift, answers: answers).sorted {
