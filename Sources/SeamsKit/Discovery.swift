@@ -91,8 +91,12 @@ struct Discovery {
         config.isExcluded(display) || extraExcludes.contains { $0.matches(display) }
     }
 
-    private mutating func add(_ abs: String, pathRoot: String, package: Int?, found: inout [Found]) {
-        let real = PathTools.realPath(abs) ?? abs
+    /// `real`: the file's resolved path when the caller knows it (a file that is no link, in a
+    /// folder resolved already), which spares a `realpath` of every component.
+    private mutating func add(
+        _ abs: String, real known: String? = nil, pathRoot: String, package: Int?, found: inout [Found]
+    ) {
+        let real = known ?? PathTools.realPath(abs) ?? abs
         guard seenFiles.insert(real).inserted else {
             alreadyFound += 1
             return
@@ -190,7 +194,10 @@ struct Discovery {
                 walk(path, pathRoot: pathRoot, insidePackage: package, isPathRoot: false, found: &found)
             } else if name.hasSuffix(".swift"), name != "Package.swift", !name.hasPrefix("Package@swift") {
                 // Non-regular files are passed on: the scanner reports them without opening them.
-                add(path, pathRoot: pathRoot, package: package, found: &found)
+                add(
+                    path, real: entry.isLink ? nil : (real == "/" ? "" : real) + "/" + name, pathRoot: pathRoot,
+                    package: package,
+                    found: &found)
             }
         }
     }
