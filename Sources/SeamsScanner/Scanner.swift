@@ -173,7 +173,7 @@ public enum Scanner {
             if let cache, let known {
                 let fresh = files.indices.filter { known[$0] == nil }
                 timings.filesResolved = fresh.count
-                ParallelMap.run(count: fresh.count, threads: threads) { k in
+                _ = ParallelMap.run(count: fresh.count, threads: threads) { k in
                     let i = fresh[k]
                     cache.store.write(
                         kind: CacheKind.sites, key: keys[i], bytes: ResolutionCodec.encode(resolutions[i]))
