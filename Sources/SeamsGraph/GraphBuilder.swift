@@ -5,8 +5,13 @@ public struct GraphBuilder: Sendable {
     private var nodes: [String: Node] = [:]
     /// Sites are appended as found (duplicates too) and sorted and de-duplicated once, in build.
     private var sites: [EdgeKey: [Site]] = [:]
+    /// Other builders' sites, merged: kept apart and joined edge by edge in `build`, after
+    /// `sites` and in the order merged, rather than rehashed into `sites`.
+    private var mergedSites: [[EdgeKey: [Site]]] = []
     public var diagnostics: [Diagnostic] = []
     public var uses: [Use] = []
+    /// The caller gives `uses` sorted and free of duplicates already (see `Use.canonical`).
+    public var usesAreCanonical = false
 
     private struct EdgeKey: Hashable, Sendable {
         var from: String
@@ -25,9 +30,11 @@ public struct GraphBuilder: Sendable {
     /// Node ids that some edge starts or ends at.
     public var connectedNodeIDs: Set<String> {
         var ids = Set<String>()
-        for key in sites.keys {
-            ids.insert(key.from)
-            ids.insert(key.to)
+        for part in [sites] + mergedSites {
+            for key in part.keys {
+                ids.insert(key.from)
+                ids.insert(key.to)
+            }
         }
         return ids
     }
@@ -50,24 +57,61 @@ public struct GraphBuilder: Sendable {
     /// Adds everything another builder collected.
     public mutating func merge(_ other: GraphBuilder) {
         for node in other.nodes.values { add(node) }
-        for (key, list) in other.sites { sites[key, default: []].append(contentsOf: list) }
+        for part in [other.sites] + other.mergedSites where !part.isEmpty { mergedSites.append(part) }
         diagnostics += other.diagnostics
         uses += other.uses
+        usesAreCanonical = false
     }
 
+    /// One edge's sites from every part, in order.
+    private func siteList(_ key: EdgeKey) -> [Site] {
+        var list = sites[key] ?? []
+        for part in mergedSites { if let more = part[key] { list += more } }
+        return list
+    }
+
+    /// The graph in canonical order. Edges are ordered by their ends' ranks among the sorted
+    /// node ids (the same order as comparing the ids, without comparing strings for every pair);
+    /// each edge's sites are sorted in chunks, on every core, beside the nodes and uses.
     public func build(root: String, modules: [ModuleInfo]) -> Graph {
-        // Each edge's sites are sorted apart from the others': in chunks, on every core.
-        let lists = Array(sites)
+        var keys = Array(sites.keys)
+        var extra = Set<EdgeKey>()
+        for part in mergedSites { for key in part.keys where sites[key] == nil { extra.insert(key) } }
+        keys += extra
+        let ids = connectedNodeIDs.sorted()
+        var rank: [String: Int] = [:]
+        rank.reserveCapacity(ids.count)
+        for (i, id) in ids.enumerated() { rank[id] = i }
+        let ordered = keys.map { (rank[$0.from]! * ids.count + rank[$0.to]!, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+
         let chunks = ProcessInfo.processInfo.activeProcessorCount
-        let edges = ConcurrentMap.run(chunks) { c in
-            lists[lists.count * c / chunks..<lists.count * (c + 1) / chunks].map {
-                Edge(from: $0.key.from, to: $0.key.to, sortedUniqueSites: Self.sortedUnique($0.value))
+        let parts = ConcurrentMap.run(chunks + 2) { c -> BuiltPart in
+            switch c {
+            case chunks: return .nodes(nodes.values.sorted { $0.id < $1.id })
+            case chunks + 1: return .uses(usesAreCanonical ? uses : Use.canonical(uses))
+            default:
+                return .edges(
+                    ordered[ordered.count * c / chunks..<ordered.count * (c + 1) / chunks].map {
+                        Edge(from: $0.from, to: $0.to, sortedUniqueSites: Self.sortedUnique(siteList($0)))
+                    })
+            }
+        }
+        var (edges, sortedNodes, sortedUses): ([Edge], [Node], [Use]) = ([], [], [])
+        for part in parts {
+            switch part {
+            case .edges(let e): edges += e
+            case .nodes(let n): sortedNodes = n
+            case .uses(let u): sortedUses = u
             }
         }
         return Graph(
-            root: root, modules: modules, nodes: Array(nodes.values), edges: edges.flatMap { $0 },
-            diagnostics: diagnostics,
-            uses: uses
-        )
+            canonicalRoot: root, modules: modules.sorted { $0.name < $1.name }, nodes: sortedNodes, edges: edges,
+            diagnostics: Array(Set(diagnostics)).sorted(), uses: sortedUses)
+    }
+
+    private enum BuiltPart {
+        case edges([Edge])
+        case nodes([Node])
+        case uses([Use])
     }
 }

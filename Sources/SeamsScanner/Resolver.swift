@@ -106,7 +106,8 @@ final class Resolver {
         var notifications = self.notifications
         for file in files { notifications += file.notifications }
         for (from, to, site) in Resolver.notificationSites(notifications) { builder.addSite(from: from, to: to, site) }
-        builder.uses = files.flatMap(\.uses)
+        builder.uses = Self.joinedUses(files)
+        builder.usesAreCanonical = true
         for symbol in table.symbols {
             builder.add(
                 Node(
@@ -126,6 +127,35 @@ final class Resolver {
         }
         builder.diagnostics = diagnostics
         return builder.build(root: root, modules: modules)
+    }
+
+    /// Every file's uses in canonical order (`Use.canonical`). Each file's are canonical and files
+    /// come in path order, so only the run of a file compiled by several units needs sorting and
+    /// de-duplicating again: sorting the whole list for them took a tenth of a warm scan.
+    static func joinedUses(_ files: [FileResolution]) -> [Use] {
+        var all: [Use] = []
+        all.reserveCapacity(files.reduce(0) { $0 + $1.uses.count })
+        var i = 0
+        var previous: String?
+        while i < files.count {
+            guard let path = files[i].uses.first?.file else {
+                i += 1
+                continue
+            }
+            // Files out of path order: the whole list is sorted, as it was before.
+            if let previous, !(previous < path) { return Use.canonical(files.flatMap(\.uses)) }
+            previous = path
+            var run = [files[i].uses]
+            var j = i + 1
+            // Files without uses do not break a run: the next file may still be this path.
+            while j < files.count && (files[j].uses.isEmpty || files[j].uses[0].file == path) {
+                if !files[j].uses.isEmpty { run.append(files[j].uses) }
+                j += 1
+            }
+            all += run.count == 1 ? run[0] : Use.canonical(run.flatMap { $0 })
+            i = j
+        }
+        return all
     }
 
     func emit(_ target: TypeSymbol, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
