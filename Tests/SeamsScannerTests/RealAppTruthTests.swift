@@ -222,3 +222,38 @@ import Testing
         expectNoEdge(g, "Screen", "Cache")
     }
 }
+
+/// The graph joins files' sites and uses in path order without sorting them again: a file that
+/// two units compile gives two runs for one path, which must still come out canonical.
+@Suite struct JoinedOrderTests {
+    static let shared = """
+        final class Clock {
+            func now() -> Date { Date() }
+            func later() -> Date { Date(timeIntervalSinceNow: 1) }
+        }
+        final class Ticker { let clock = Clock(); func tick() { _ = URLSession.shared } }
+        """
+
+    @Test func aFileBuiltByTwoUnitsGivesCanonicalUsesAndSites() {
+        let g = Scanner.graph(
+            ofModules: [
+                "A": [
+                    (path: "Shared/Clock.swift", text: Self.shared),
+                    (path: "A/Z.swift", text: "struct Z { let c = Clock() }"),
+                ],
+                "B": [
+                    (path: "Shared/Clock.swift", text: Self.shared),
+                    (path: "B/Y.swift", text: "struct Y { let d = Date() }"),
+                ],
+            ], importable: false)
+        #expect(g.uses == Use.canonical(g.uses))
+        let fromShared = g.uses.filter { $0.file == "Shared/Clock.swift" }
+        #expect(Set(fromShared.map(\.from)) == ["A.Clock", "A.Ticker", "B.Clock", "B.Ticker"], "\(fromShared)")
+        // Each unit's uses are there once: the runs were joined, not de-duplicated across units.
+        #expect(
+            fromShared.filter { $0.from.hasPrefix("A.") }.count == fromShared.filter { $0.from.hasPrefix("B.") }.count)
+        #expect(g.edges == g.edges.sorted { ($0.from, $0.to) < ($1.from, $1.to) })
+        for edge in g.edges { #expect(edge.sites == Array(Set(edge.sites)).sorted()) }
+        #expect(g.edge(from: "A.Ticker", to: "A.Clock") != nil && g.edge(from: "B.Ticker", to: "B.Clock") != nil)
+    }
+}
