@@ -90,7 +90,7 @@ public enum Scanner {
         // A file compiled by several targets is parsed once; its facts serve each unit.
         var firstOfPath: [Int] = []
         for (i, f) in files.enumerated() where i == 0 || files[i - 1].path != f.path { firstOfPath.append(i) }
-        let parsed = ParallelMap.run(count: firstOfPath.count, threads: threads) { k in
+        var parsed = ParallelMap.run(count: firstOfPath.count, threads: threads) { k in
             readAndCollect(files[firstOfPath[k]], maxBytes: input.maxFileBytes, cache: cache)
         }
         var diagnostics: [Diagnostic] = []
@@ -121,11 +121,16 @@ public enum Scanner {
         stats.filesScanned = readable
         stats.lines = lines
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
-        guard
-            let graph = resolve(
-                usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
-                threads: threads, stats: &stats, cache: cache.map { ($0, cached) })
-        else {
+        var leftovers = Leftovers()
+        let graph = resolve(
+            usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
+            threads: threads, stats: &stats, cache: cache.map { ($0, cached) }, leftovers: &leftovers)
+        // Every file's facts and the resolver are freed on another thread: object by object, that
+        // took a tenth of a second or more of a cold scan.
+        leftovers.items += [usable, cached, parsed]
+        (usable, cached, parsed) = ([], [], [])
+        leftovers.dropElsewhere()
+        guard let graph else {
             // Some cached bodies did not read (they were discarded): this once, scan without the cache.
             return scan(input, threads: threads, cache: nil)
         }
@@ -136,12 +141,14 @@ public enum Scanner {
     private static func resolve(
         _ files: [(FileFacts, FileContext)], units: [CompilationUnit], root: String, modules: [ModuleInfo],
         diagnostics: [Diagnostic], threads: Int, stats: inout ScanStatistics,
-        cache: (store: ScanCacheStore, collected: [Collected])? = nil
+        cache: (store: ScanCacheStore, collected: [Collected])? = nil, leftovers: inout Leftovers
     ) -> Graph? {
         var timings = stats
+        var kept = Leftovers()
         let graph = ParallelMap.onLargeStack { () -> Graph? in
             var clock = DispatchTime.now()
             let resolver = Resolver(units: units)
+            defer { kept.items.append(resolver) }
             resolver.declare(files: files)
             timings.declareSeconds = since(clock)
             clock = DispatchTime.now()
@@ -170,6 +177,7 @@ public enum Scanner {
                 }
             }
             let resolutions = resolver.resolveAll(threads: threads, known: known)
+            defer { kept.items += [resolutions, known as Any] }
             if let cache, let known {
                 let fresh = files.indices.filter { known[$0] == nil }
                 timings.filesResolved = fresh.count
@@ -189,6 +197,7 @@ public enum Scanner {
             return graph
         }
         stats = timings
+        leftovers.items += kept.items
         return graph
     }
 
@@ -251,12 +260,13 @@ public enum Scanner {
             FactCollector.collect(path: sorted[$0].path, source: sorted[$0].text)
         }
         var stats = ScanStatistics(filesScanned: collected.count, lines: 0)
+        var leftovers = Leftovers()
         // Without a cache, nothing can fail to read.
         return resolve(
             zip(collected, sorted).map { ($0, FileContext(path: $0.path, module: $1.module, unit: $1.unit)) },
             units: names.map { CompilationUnit(importName: importable ? $0 : nil) }, root: ".",
             modules: names.map { ModuleInfo(name: $0, files: modules[$0]!.count) },
-            diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats)!
+            diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats, leftovers: &leftovers)!
     }
 
     enum Outcome {
@@ -347,6 +357,24 @@ final class Collected: @unchecked Sendable {
         let ok = FactsCodec.fillBodies(&d)
         decoded = ok ? nil : d
         return ok
+    }
+}
+
+/// What a scan no longer needs, freed on a thread of its own while the caller goes on.
+struct Leftovers: @unchecked Sendable {
+    var items: [Any] = []
+
+    private final class Heap: @unchecked Sendable {
+        var items: [Any]
+        init(_ items: [Any]) { self.items = items }
+    }
+
+    /// Hands the items to another thread, which drops them. The caller must hold no other
+    /// reference to them, or the last release (and the freeing) stays on its side.
+    mutating func dropElsewhere() {
+        let heap = Heap(items)
+        items = []
+        Thread { heap.items.removeAll() }.start()
     }
 }
 
