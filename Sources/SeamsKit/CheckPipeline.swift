@@ -26,6 +26,8 @@ public struct CheckOutcome: Sendable {
     /// Remarks for stderr: default rules used, patterns that match nothing.
     public var notes: [String]
     public var baselineWritten: String?
+    /// The scan the check ran on (types, externals included), for `seams watch --map`.
+    var scanned: ScanOutcome?
 
     public var diagnosticText: String { DiagnosticText.lines(diagnostics) }
 
@@ -104,7 +106,8 @@ public enum CheckPipeline {
             written = target
         }
         return CheckOutcome(
-            result: result, diagnostics: outcome.graph.diagnostics, notes: notes, baselineWritten: written)
+            result: result, diagnostics: outcome.graph.diagnostics, notes: notes, baselineWritten: written,
+            scanned: outcome)
     }
 
     /// The baseline to read: --baseline from the working directory, or `baseline:` beside the config.

@@ -15,6 +15,8 @@ public struct WatchReport: Sendable {
     public var problem: String?
     public var seconds = 0.0
     public var first = false
+    /// What `--map` drew this run (`drew 21 nodes and 36 edges (dot) to map.svg`), or why it could not.
+    public var map: String?
 
     /// What `seams watch` prints for this run: `+ file:line: severity: [rule] summary` for each
     /// new violation, `- fixed: …` for each fixed one, then a summary line.
@@ -26,6 +28,7 @@ public struct WatchReport: Sendable {
         }
         for v in new { out += "+ \(Self.line(v))\n" }
         for v in fixed { out += "- fixed: \(Self.line(v))\n" }
+        if let map { out += "seams watch: \(map)\n" }
         let changes = first ? "" : "\(new.count) new, \(fixed.count) fixed; "
         out += "seams watch: \(changes)\(total) violation\(total == 1 ? "" : "s") (\(stamp))\n"
         return out
@@ -41,13 +44,16 @@ public struct WatchReport: Sendable {
 /// memory (each file's facts and sites), reporting what changed since the last run.
 public final class Watcher {
     public let request: CheckRequest
+    /// Where to write the map after each check (its format from the extension), if anywhere.
+    public let mapPath: String?
     private var previous: [BaselineEntry: Violation]?
 
-    public init(request: CheckRequest, cache: DiskCache) {
+    public init(request: CheckRequest, cache: DiskCache, mapPath: String? = nil) {
         var r = request
         cache.keepInMemory()
         r.scan.cache = cache
         self.request = r
+        self.mapPath = mapPath
     }
 
     /// A digest of the watched files' names, sizes and times: Swift sources, manifests, Xcode
@@ -113,7 +119,27 @@ public final class Watcher {
             ($0.location, $0.rule, $0.summary) < ($1.location, $1.rule, $1.summary)
         }
         previous = byKey
+        if let mapPath, let scanned = outcome.scanned { report.map = drawMap(scanned, to: mapPath) }
         report.seconds = secondsSince(start)
         return report
+    }
+
+    /// The map of the scan the check just ran, as `seams graph` would draw it, written whole.
+    private func drawMap(_ scanned: ScanOutcome, to path: String) -> String {
+        guard let format = MapRequest.format(forPath: path) else {
+            return "cannot draw \(path): name a .svg, .png, .pdf, .dot, .mmd or .html file"
+        }
+        var map = MapRequest(scan: request.scan)
+        map.format = format
+        var graph = scanned.graph
+        if !request.scan.includeExternal && !scanned.config.includeExternal { graph = graph.removingExternal() }
+        let cwd = request.scan.workingDirectory ?? FileManager.default.currentDirectoryPath
+        do {
+            let drawn = try MapPipeline.draw(graph, map)
+            try AtomicFile.write(drawn.bytes, to: PathTools.absolute(path, base: cwd))
+            return "\(drawn.summary) to \(path)"
+        } catch {
+            return "could not draw the map: \((error as? SeamsError)?.description ?? "\(error)")"
+        }
     }
 }

@@ -12,12 +12,13 @@ struct WatchCommand: ParsableCommand {
         discussion: """
             The scan stays warm in memory: a change parses and resolves again only what it can \
             affect. Watched: Swift files, Package.swift, Xcode projects, seams.yml and baselines under \
-            the paths. A config that does not load is reported and the watch goes on. Ctrl-C stops it \
-            (exit 0).
+            the paths. With --map, the map is drawn again after each check, as 'seams graph' draws it. \
+            A config that does not load is reported and the watch goes on. Ctrl-C stops it (exit 0).
 
             EXAMPLES:
               seams watch
               seams watch App --baseline seams-baseline.json --interval 2
+              seams watch --map map.svg
             """
     )
 
@@ -29,12 +30,24 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Accept the violations recorded in this file (default: 'baseline:' in seams.yml).")
     var baseline: String?
 
+    @Option(
+        help:
+            "Also draw the map to this file after each check, as 'seams graph' would (svg, png, pdf, dot, mmd or html).",
+        completion: .file())
+    var map: String?
+
     @Option(help: "Seconds between looks at the files.")
     var interval = 0.5
 
     func validate() throws {
         guard interval >= 0.05 && interval <= 3600 else {
             throw ValidationError("--interval must be between 0.05 and 3600 seconds, not \(interval)")
+        }
+        if let map {
+            guard MapRequest.format(forPath: map) != nil else {
+                throw ValidationError("--map \(map): name a .svg, .png, .pdf, .dot, .mmd or .html file")
+            }
+            try Console.validateOutputPaths([map])
         }
     }
 
@@ -43,7 +56,7 @@ struct WatchCommand: ParsableCommand {
         request.baselinePath = baseline
         let report: @Sendable (String) -> Void = { Console.toStandardError("seams: \($0)\n") }
         let cache = request.scan.cache ?? DiskCache(inMemoryReporting: report)
-        let watcher = Watcher(request: request, cache: cache)
+        let watcher = Watcher(request: request, cache: cache, mapPath: map)
         Self.catchStopSignals()
         Console.status("watching \(paths.joined(separator: " ")); Ctrl-C stops")
         var seen = ""

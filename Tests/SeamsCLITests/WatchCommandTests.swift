@@ -41,7 +41,8 @@ import Testing
 
         let process = Process()
         process.executableURL = seamsBinary()
-        process.arguments = ["watch", "--interval", "0.1", "--cache-dir", dir.path + "/cache"]
+        let map = dir.path + "/map.dot"
+        process.arguments = ["watch", "--interval", "0.1", "--cache-dir", dir.path + "/cache", "--map", map]
         process.currentDirectoryURL = URL(fileURLWithPath: tree)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -54,6 +55,12 @@ import Testing
 
         // The first check: Stage 2 keeps every rule.
         #expect(wait(for: 60, stdout) { $0.contains("seams watch: 0 violations") })
+        // The map is drawn after each check, without the edge the edit below adds.
+        let leak = "\"FieldDesk.API\" -> \"FieldDesk.AppDelegate\""
+        #expect(stdout.text.contains("seams watch: drew "))
+        #expect(stdout.text.contains(" to \(map)"))
+        #expect(try String(contentsOfFile: map, encoding: .utf8).contains("digraph"))
+        #expect(try !String(contentsOfFile: map, encoding: .utf8).contains(leak))
         // The API reaches for the AppDelegate again: reported as new, with the rule and the line.
         try (original + "\nextension API { func leak() { _ = AppDelegate.self } }\n").write(
             toFile: api, atomically: false, encoding: .utf8)
@@ -61,6 +68,7 @@ import Testing
         let text = stdout.text
         #expect(text.contains("+ Sources/FieldDesk/API.swift:"))
         #expect(text.contains("[api-knows-no-ui] FieldDesk.API → FieldDesk.AppDelegate"))
+        #expect(try String(contentsOfFile: map, encoding: .utf8).contains(leak))
         // Deleted, then written back as it was: the watch goes on and reports the fix.
         try FileManager.default.removeItem(atPath: api)
         Thread.sleep(forTimeInterval: 0.5)
