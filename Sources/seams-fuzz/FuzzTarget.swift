@@ -13,12 +13,21 @@ import SeamsUntangle
 //
 // What an input is: for the scanner, UTF-8 Swift source; NUL bytes split it into files of one
 // module (so that two copies of a file, or types split over files, can be tried). With
-// SEAMS_FUZZ_TARGET=config, it is the text of a seams.yml.
+// SEAMS_FUZZ_TARGET=config, it is the text of a seams.yml. With SEAMS_FUZZ_TARGET=cache, it is
+// Swift source, then a NUL and the damage to do to the cache entries of its facts and sites
+// (`CacheProbe`): what a scan would read back from a cache that a buggy build wrote.
 
 enum FuzzTarget {
     static let target = ProcessInfo.processInfo.environment["SEAMS_FUZZ_TARGET"] ?? "scanner"
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if target == "cache" {
+            // The damage is any bytes; only the source must be UTF-8.
+            let nul = bytes.firstIndex(of: 0) ?? bytes.count
+            guard let source = String(validating: bytes[..<nul], as: UTF8.self) else { return }
+            CacheProbe.readDamaged(source: source, damage: nul < bytes.count ? Array(bytes[(nul + 1)...]) : [])
+            return
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else { return }
         if target == "config" {
             config(text)

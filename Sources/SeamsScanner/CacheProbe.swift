@@ -1,0 +1,41 @@
+/// The cache's entry codecs on damaged bytes, for the fuzz target (`SEAMS_FUZZ_TARGET=cache`).
+///
+/// A damaged entry on disk almost never gets past its frame's checksum; what does is an entry
+/// that a buggy build wrote whole, or damage the checksum misses. This reads such payloads the
+/// way a scan reads them from its cache: the facts and resolved sites of `source` are encoded,
+/// `damage` changes their payloads (each three bytes: a position, taken modulo the payload's
+/// length, and an amount added to the byte there), and each is framed anew, as if whole, and
+/// read back. Nothing may crash or hang; a payload either reads or is refused.
+public enum CacheProbe {
+    public static func readDamaged(source: String, damage: [UInt8]) {
+        let facts = FactCollector.collect(path: "F.swift", source: source)
+        let context = FileContext(path: "F.swift", module: "App", unit: 0)
+        let encoded = FactsCodec.encode(facts).bytes
+        if let framed = damaged(encoded, format: FactsCodec.format, damage),
+            var decoded = FactsCodec.decode(framed, path: "F.swift")
+        {
+            _ = FactsCodec.fillBodies(&decoded)
+        }
+        let resolver = Resolver(units: [CompilationUnit(importName: nil)])
+        resolver.declare(files: [(facts, context)])
+        for resolution in resolver.resolveAll(threads: 1) {
+            if let framed = damaged(ResolutionCodec.encode(resolution), format: ResolutionCodec.format, damage) {
+                _ = ResolutionCodec.decode(framed)
+            }
+        }
+    }
+
+    /// The entry's payload with the damage done, in a whole frame.
+    private static func damaged(_ entry: [UInt8], format: UInt8, _ damage: [UInt8]) -> [UInt8]? {
+        guard let range = EntryFrame.unwrap(entry, format: format) else { return nil }
+        var payload = Array(entry[range])
+        guard !payload.isEmpty else { return nil }
+        var i = 0
+        while i + 2 < damage.count {
+            let at = (Int(damage[i]) << 8 | Int(damage[i + 1])) % payload.count
+            payload[at] = payload[at] &+ damage[i + 2]
+            i += 3
+        }
+        return EntryFrame.wrap(payload, format: format)
+    }
+}
