@@ -41,6 +41,25 @@ public enum SiteKind: String, Codable, Sendable, CaseIterable, Comparable {
 
     /// Every kind in order, computed once.
     static let sortedCases = allCases.sorted()
+
+    /// A bit of its own, for sets of kinds without a `Set`.
+    var bit: Int {
+        switch self {
+        case .inherit: 1 << 0
+        case .type: 1 << 1
+        case .construct: 1 << 2
+        case .static: 1 << 3
+        case .cast: 1 << 4
+        case .metatype: 1 << 5
+        case .keypath: 1 << 6
+        case .attribute: 1 << 7
+        case .extends: 1 << 8
+        case .member: 1 << 9
+        case .implicitMember: 1 << 10
+        case .notification: 1 << 11
+        case .callback: 1 << 12
+        }
+    }
 }
 
 /// One place in the sources where a dependency is made.
@@ -152,9 +171,9 @@ public struct Edge: Hashable, Codable, Sendable {
         self.to = to
         self.sites = sites
         self.count = sites.count
-        var present = Set<SiteKind>()
-        for site in sites { present.insert(site.kind) }
-        let kinds = SiteKind.sortedCases.filter(present.contains)
+        var present = 0
+        for site in sites { present |= site.kind.bit }
+        let kinds = SiteKind.sortedCases.filter { present & $0.bit != 0 }
         self.kinds = kinds
         self.soft = !kinds.isEmpty && kinds.allSatisfy(\.isSoft)
     }

@@ -39,8 +39,19 @@ public struct GraphBuilder: Sendable {
         return ids
     }
 
+    /// `connectedNodeIDs`, sorted; kept until a site is added, for `build` to rank edges by.
+    public mutating func sortedConnectedNodeIDs() -> [String] {
+        if let sortedIDs { return sortedIDs }
+        let ids = connectedNodeIDs.sorted()
+        sortedIDs = ids
+        return ids
+    }
+    private var sortedIDs: [String]?
+
     private static func sortedUnique(_ list: [Site]) -> [Site] {
-        // Sites usually come in order already (each file's in order, files in order).
+        // Sites usually come in order already (each file's in order, files in order), and an
+        // edge's sites often from one file: then the list is kept as it is.
+        if list.indices.dropFirst().allSatisfy({ list[$0 - 1] < list[$0] }) { return list }
         let inOrder = list.indices.dropFirst().allSatisfy { !(list[$0] < list[$0 - 1]) }
         let sorted = inOrder ? list : list.sorted()
         var out: [Site] = []
@@ -51,12 +62,27 @@ public struct GraphBuilder: Sendable {
 
     public mutating func addSite(from: String, to: String, _ site: Site) {
         guard from != to else { return }
+        sortedIDs = nil
         sites[EdgeKey(from: from, to: to), default: []].append(site)
+    }
+
+    /// Adds the sites of one edge, sorted and each once (one file's, say): joined as a list, not
+    /// site by site. `build` still sorts an edge's sites when they are not in order.
+    public mutating func addSites(from: String, to: String, sortedUnique list: [Site]) {
+        guard from != to, !list.isEmpty else { return }
+        sortedIDs = nil
+        let key = EdgeKey(from: from, to: to)
+        if let i = sites.index(forKey: key) {
+            sites.values[i] += list
+        } else {
+            sites[key] = list
+        }
     }
 
     /// Adds everything another builder collected.
     public mutating func merge(_ other: GraphBuilder) {
         for node in other.nodes.values { add(node) }
+        sortedIDs = nil
         for part in [other.sites] + other.mergedSites where !part.isEmpty { mergedSites.append(part) }
         diagnostics += other.diagnostics
         uses += other.uses
@@ -78,7 +104,7 @@ public struct GraphBuilder: Sendable {
         var extra = Set<EdgeKey>()
         for part in mergedSites { for key in part.keys where sites[key] == nil { extra.insert(key) } }
         keys += extra
-        let ids = connectedNodeIDs.sorted()
+        let ids = sortedIDs ?? connectedNodeIDs.sorted()
         var rank: [String: Int] = [:]
         rank.reserveCapacity(ids.count)
         for (i, id) in ids.enumerated() { rank[id] = i }

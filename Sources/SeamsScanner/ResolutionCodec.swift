@@ -2,18 +2,18 @@ import SeamsGraph
 
 /// One file's resolved sites and notification uses as bytes, for the cache.
 enum ResolutionCodec {
-    static let format: UInt8 = 3
+    static let format: UInt8 = 4
 
     private static let siteKinds = SiteKind.allCases
     private static let useKinds = Use.Kind.allCases
     private static let traits = Use.Trait.allCases
 
     static func encode(_ r: FileResolution) -> [UInt8] {
-        var w = ByteWriter(capacity: r.sites.count * 12 + 64)
-        w.list(r.sites) { w, s in
-            w.string(s.0)
-            w.string(s.1)
-            writeSite(s.2, &w)
+        var w = ByteWriter(capacity: r.groups.reduce(64) { $0 + 16 + $1.sites.count * 12 })
+        w.list(r.groups) { w, g in
+            w.string(g.from)
+            w.string(g.to)
+            w.list(g.sites) { writeSite($1, &$0) }
         }
         w.list(r.notifications) { w, n in
             w.string(n.name)
@@ -41,7 +41,9 @@ enum ResolutionCodec {
         guard let payload = EntryFrame.unwrap(entry, format: format) else { return nil }
         var r = ByteReader(entry, from: payload.lowerBound)
         do {
-            let sites = try r.list { r in (try r.string(), try r.string(), try readSite(&r)) }
+            let groups = try r.list { r in
+                SiteGroup(from: try r.string(), to: try r.string(), sites: try r.list { try readSite(&$0) })
+            }
             let notifications = try r.list { r in
                 NotificationUse(
                     name: try r.string(), observes: try r.bool(), owner: try r.string(), site: try readSite(&r))
@@ -65,7 +67,7 @@ enum ResolutionCodec {
                     column: try r.int(), member: try r.optionalString())
             }
             guard r.atEnd else { return nil }
-            return FileResolution(sites: sites, notifications: notifications, uses: uses)
+            return FileResolution(groups: groups, notifications: notifications, uses: uses)
         } catch {
             return nil
         }

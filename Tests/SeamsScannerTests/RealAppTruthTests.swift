@@ -257,3 +257,19 @@ import Testing
         #expect(g.edge(from: "A.Ticker", to: "A.Clock") != nil && g.edge(from: "B.Ticker", to: "B.Clock") != nil)
     }
 }
+
+@Suite struct EdgeKindSetTests {
+    /// An edge's kinds are the kinds of its sites, each once and in order, whichever they are.
+    @Test func everyKindOfSiteIsCountedOnceInOrder() {
+        let all = SiteKind.allCases
+        let sites = all.enumerated().map { Site(file: "F.swift", line: $0.offset + 1, column: 1, kind: $0.element) }
+        let edge = Edge(from: "A", to: "B", sites: sites + sites)
+        #expect(edge.kinds == all.sorted())
+        #expect(edge.count == all.count)
+        for (i, kind) in all.enumerated() {
+            let some = Edge(from: "A", to: "B", sites: [sites[i], sites[(i + 3) % all.count]])
+            #expect(some.kinds == [kind, all[(i + 3) % all.count]].sorted())
+            #expect(some.soft == (kind.isSoft && all[(i + 3) % all.count].isSoft))
+        }
+    }
+}
