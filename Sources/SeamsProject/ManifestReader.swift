@@ -86,10 +86,14 @@ public enum ManifestReader {
             return .visitChildren
         }
 
+        /// Targets that compile no Swift file: they may sit in a literal list too.
+        private static let withoutSources: Set<String> = ["binaryTarget", "systemLibrary"]
+
         private func isLiteralTarget(_ e: ExprSyntax) -> Bool {
             guard let call = e.as(FunctionCallExprSyntax.self),
                 let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
-                Self.kinds[callee.declName.baseName.text] != nil,
+                Self.kinds[callee.declName.baseName.text] != nil
+                    || Self.withoutSources.contains(callee.declName.baseName.text),
                 callee.base == nil || callee.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Target"
             else { return false }
             var named = false

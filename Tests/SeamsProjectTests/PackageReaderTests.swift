@@ -85,6 +85,7 @@ import Testing
             targets: [
                 .target(name: "Core", dependencies: []),
                 .testTarget(name: "CoreTests", dependencies: ["Core"], path: "Tests/Unit"),
+                .binaryTarget(name: "Vendor", path: "Vendor.xcframework"),
             ]
         )
         for target in package.targets { target.swiftSettings = [] }
