@@ -43,23 +43,8 @@ public enum SiteKind: String, Codable, Sendable, CaseIterable, Comparable {
     static let sortedCases = allCases.sorted()
 
     /// A bit of its own, for sets of kinds without a `Set`.
-    var bit: Int {
-        switch self {
-        case .inherit: 1 << 0
-        case .type: 1 << 1
-        case .construct: 1 << 2
-        case .static: 1 << 3
-        case .cast: 1 << 4
-        case .metatype: 1 << 5
-        case .keypath: 1 << 6
-        case .attribute: 1 << 7
-        case .extends: 1 << 8
-        case .member: 1 << 9
-        case .implicitMember: 1 << 10
-        case .notification: 1 << 11
-        case .callback: 1 << 12
-        }
-    }
+    var bit: Int { 1 << Self.positions[self]! }
+    private static let positions = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
 }
 
 /// One place in the sources where a dependency is made.
