@@ -39,6 +39,9 @@ public struct MapRequest: Sendable {
         self.scan = scan
     }
 
+    /// The files a map can be written to, for messages.
+    public static let fileKinds = "a .svg, .png, .pdf, .dot, .mmd or .html file"
+
     /// The format a file name asks for, by its extension.
     public static func format(forPath path: String) -> Format? {
         OutputFile.formatName(forPath: path).flatMap(Format.init(rawValue:))

@@ -101,13 +101,18 @@ public enum ScanPipeline {
                 "none of the \(discovery.files.count) Swift files could be read",
                 diagnostics: graph.diagnostics + discovery.diagnostics)
         }
-        graph = graph.adding(diagnostics: discovery.diagnostics)
-        if !request.includeExternal && !config.includeExternal { graph = graph.removingExternal() }
-        graph = graph.regrouped(by: request.granularity.granularity)
+        graph = view(graph.adding(diagnostics: discovery.diagnostics), as: request, config: config)
         stats.finishSeconds = secondsSince(finishStart)
         return ScanOutcome(
             graph: graph, statistics: stats, config: config, origin: discovery.origin,
             scannedFiles: Array(Set(discovery.files.map(\.path))).sorted())
+    }
+
+    /// The scanned graph as the request shows it: external types dropped unless it or the config
+    /// keeps them, nodes grouped at its granularity.
+    static func view(_ graph: Graph, as request: ScanRequest, config: SeamsConfig) -> Graph {
+        let kept = request.includeExternal || config.includeExternal ? graph : graph.removingExternal()
+        return kept.regrouped(by: request.granularity.granularity)
     }
 
     /// The request's cache, unless it lies inside a scanned folder: seams never writes into

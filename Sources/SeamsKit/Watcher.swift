@@ -127,12 +127,12 @@ public final class Watcher {
     /// The map of the scan the check just ran, as `seams graph` would draw it, written whole.
     private func drawMap(_ scanned: ScanOutcome, to path: String) -> String {
         guard let format = MapRequest.format(forPath: path) else {
-            return "cannot draw \(path): name a .svg, .png, .pdf, .dot, .mmd or .html file"
+            return "cannot draw \(path): name \(MapRequest.fileKinds)"
         }
         var map = MapRequest(scan: request.scan)
         map.format = format
-        var graph = scanned.graph
-        if !request.scan.includeExternal && !scanned.config.includeExternal { graph = graph.removingExternal() }
+        // The check scanned with externals, by type; the map shows what `seams graph` would.
+        let graph = ScanPipeline.view(scanned.graph, as: request.scan, config: scanned.config)
         let cwd = request.scan.workingDirectory ?? FileManager.default.currentDirectoryPath
         do {
             let drawn = try MapPipeline.draw(graph, map)

@@ -45,7 +45,7 @@ struct WatchCommand: ParsableCommand {
         }
         if let map {
             guard MapRequest.format(forPath: map) != nil else {
-                throw ValidationError("--map \(map): name a .svg, .png, .pdf, .dot, .mmd or .html file")
+                throw ValidationError("--map \(map): name \(MapRequest.fileKinds)")
             }
             try Console.validateOutputPaths([map])
         }
