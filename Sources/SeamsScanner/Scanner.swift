@@ -374,7 +374,10 @@ struct Leftovers: @unchecked Sendable {
     mutating func dropElsewhere() {
         let heap = Heap(items)
         items = []
-        Thread { heap.items.removeAll() }.start()
+        // Freeing deeply nested facts recurses: the same large stack as the walks that built them.
+        let thread = Thread { heap.items.removeAll() }
+        thread.stackSize = ParallelMap.stackBytes
+        thread.start()
     }
 }
 
