@@ -50,9 +50,14 @@ public struct GraphBuilder: Sendable {
 
     private static func sortedUnique(_ list: [Site]) -> [Site] {
         // Sites usually come in order already (each file's in order, files in order), and an
-        // edge's sites often from one file: then the list is kept as it is.
-        if list.indices.dropFirst().allSatisfy({ list[$0 - 1] < list[$0] }) { return list }
-        let inOrder = list.indices.dropFirst().allSatisfy { !(list[$0] < list[$0 - 1]) }
+        // edge's sites often from one file, each once: then the list is kept as it is.
+        var inOrder = true
+        var unique = true
+        for i in list.indices.dropFirst() where !(list[i - 1] < list[i]) {
+            if list[i] < list[i - 1] { inOrder = false } else { unique = false }
+            if !inOrder { break }
+        }
+        if inOrder && unique { return list }
         let sorted = inOrder ? list : list.sorted()
         var out: [Site] = []
         out.reserveCapacity(sorted.count)

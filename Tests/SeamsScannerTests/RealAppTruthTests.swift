@@ -259,6 +259,21 @@ import Testing
 }
 
 @Suite struct EdgeKindSetTests {
+    /// The builder keeps a list in order as it is, and still sorts or de-duplicates one that is not.
+    @Test func anEdgesSitesComeOutSortedAndEachOnceWhateverOrderTheyCameIn() {
+        let s = (1...3).map { Site(file: "F.swift", line: $0, column: 1, kind: .type) }
+        for list in [s, [s[0], s[0], s[1], s[2], s[2]], [s[2], s[0], s[1], s[0]]] {
+            var b = GraphBuilder()
+            b.addSites(from: "A", to: "B", sortedUnique: list)
+            #expect(b.build(root: ".", modules: []).edges.map(\.sites) == [s], "\(list)")
+        }
+        var joined = GraphBuilder()
+        joined.addSites(from: "A", to: "B", sortedUnique: [s[1], s[2]])
+        joined.addSite(from: "A", to: "B", s[0])
+        joined.addSite(from: "A", to: "B", s[1])
+        #expect(joined.build(root: ".", modules: []).edges.map(\.sites) == [s])
+    }
+
     /// An edge's kinds are the kinds of its sites, each once and in order, whichever they are.
     @Test func everyKindOfSiteIsCountedOnceInOrder() {
         let all = SiteKind.allCases
