@@ -106,10 +106,13 @@ struct Discovery {
         found.append(Found(absolute: abs, display: display, pathRoot: pathRoot, package: package))
     }
 
+    /// `real`: the folder's resolved path when the caller knows it (a folder that is no link,
+    /// in a folder resolved already), which spares a `realpath` of every component.
     private mutating func walk(
-        _ dir: String, pathRoot: String, insidePackage: Int?, isPathRoot: Bool, found: inout [Found]
+        _ dir: String, real known: String? = nil, pathRoot: String, insidePackage: Int?, isPathRoot: Bool,
+        found: inout [Found]
     ) {
-        guard let real = PathTools.realPath(dir) else { return }
+        guard let real = known ?? PathTools.realPath(dir) else { return }
         guard visitedDirs.insert(real).inserted else {
             var info = stat()
             let isLink = lstat(dir, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
@@ -129,9 +132,12 @@ struct Discovery {
             // Otherwise a path given earlier was this folder inside this one: already scanned.
             return
         }
-        let fm = FileManager.default
+        let entries = PathTools.entries(of: dir)
         var package = insidePackage
-        if fm.fileExists(atPath: dir + "/Package.swift") {
+        let hasManifest =
+            entries.map { $0.contains { $0.name == "Package.swift" && $0.exists } }
+            ?? FileManager.default.fileExists(atPath: dir + "/Package.swift")
+        if hasManifest {
             if insidePackage != nil && !isPathRoot {
                 diagnostics.append(
                     Diagnostic(
@@ -142,7 +148,7 @@ struct Discovery {
             package = packageDirs.count
             packageDirs.append(dir)
         }
-        guard let entries = PathTools.entries(of: dir) else {
+        guard let entries else {
             diagnostics.append(
                 Diagnostic(
                     file: PathTools.relative(dir, to: root), message: "folder cannot be read; skipped", severity: .error
@@ -191,7 +197,9 @@ struct Discovery {
                     continue
                 }
                 if isExcluded(PathTools.relative(path, to: root) + "/") { continue }
-                walk(path, pathRoot: pathRoot, insidePackage: package, isPathRoot: false, found: &found)
+                walk(
+                    path, real: entry.isLink ? nil : (real == "/" ? "" : real) + "/" + name, pathRoot: pathRoot,
+                    insidePackage: package, isPathRoot: false, found: &found)
             } else if name.hasSuffix(".swift"), name != "Package.swift", !name.hasPrefix("Package@swift") {
                 // Non-regular files are passed on: the scanner reports them without opening them.
                 add(

@@ -90,6 +90,13 @@ extension PathTools {
         }
         return listed.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map { item in
             let name = String(validating: item.bytes, as: UTF8.self)
+            let endsWithSwift = item.bytes.suffix(6).elementsEqual(".swift".utf8)
+            // A plain file or folder as readdir names it needs no stat: it exists and is what it says.
+            if item.type == UInt8(DT_REG) || item.type == UInt8(DT_DIR) {
+                return Entry(
+                    name: name, escaped: name ?? escape(item.bytes), endsWithSwift: endsWithSwift,
+                    isDirectory: item.type == UInt8(DT_DIR), isLink: false, exists: true)
+            }
             // One stat for what the entry names; the link itself is known from readdir, except
             // on file systems that leave the type unknown.
             let path = Array(dir.utf8) + [0x2F] + item.bytes + [0]
@@ -106,8 +113,7 @@ extension PathTools {
                 }
             }
             return Entry(
-                name: name, escaped: name ?? escape(item.bytes),
-                endsWithSwift: item.bytes.suffix(6).elementsEqual(".swift".utf8),
+                name: name, escaped: name ?? escape(item.bytes), endsWithSwift: endsWithSwift,
                 isDirectory: exists && (info.st_mode & S_IFMT) == S_IFDIR, isLink: isLink, exists: exists)
         }
     }
