@@ -42,9 +42,10 @@ public enum SiteKind: String, Codable, Sendable, CaseIterable, Comparable {
     /// Every kind in order, computed once.
     static let sortedCases = allCases.sorted()
 
-    /// A bit of its own, for sets of kinds without a `Set`.
-    var bit: Int { 1 << Self.positions[self]! }
-    private static let positions = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+    /// A bit of its own, for sets of kinds without a `Set`: its place among the kinds (comparing
+    /// a dozen cases is cheaper than hashing one, and this runs for every site of a graph).
+    var bit: Int { 1 << Self.inOrder.firstIndex(of: self)! }
+    private static let inOrder = allCases
 }
 
 /// One place in the sources where a dependency is made.
@@ -247,8 +248,9 @@ public struct Graph: Hashable, Codable, Sendable {
         }
     }
 
-    /// For parts already in canonical order (a filtered canonical graph): no re-sorting.
-    init(
+    /// For parts already in canonical order (a filtered canonical graph, a saved one read
+    /// back): no re-sorting. The caller vouches for the order.
+    public init(
         canonicalRoot root: String, modules: [ModuleInfo], nodes: [Node], edges: [Edge], diagnostics: [Diagnostic],
         uses: [Use] = []
     ) {

@@ -2,6 +2,8 @@
 // and then named by number, and a 128-bit content hash. Written for speed and for output
 // that is the same bytes for the same value, whatever the thread or the run.
 
+import Foundation
+
 /// A 128-bit hash that is the same in every process (Swift's `Hasher` is seeded per run):
 /// the keys of cache entries and the checksums that tell a whole entry from a torn one.
 public struct StableHash: Sendable {
@@ -76,7 +78,7 @@ public struct StableHash: Sendable {
 /// after that.
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
-    private var strings: [String: Int] = [:]
+    private var strings = StringTable()
     /// Source locations, kept apart when set, so that the rest can be hashed without them.
     private(set) var locations: ByteWriter.Side?
 
@@ -123,14 +125,14 @@ struct ByteWriter {
     mutating func bool(_ b: Bool) { bytes.append(b ? 1 : 0) }
 
     mutating func string(_ s: String) {
-        if let k = strings[s] {
-            uint(UInt64(k) + 1)
-            return
-        }
-        strings[s] = strings.count
-        uint(0)
         var copy = s
         copy.withUTF8 { raw in
+            let (k, isNew) = strings.insert(raw)
+            if !isNew {
+                uint(UInt64(k) + 1)
+                return
+            }
+            uint(0)
             uint(UInt64(raw.count))
             bytes.append(contentsOf: raw)
         }
@@ -288,5 +290,75 @@ enum EntryFrame {
         bytes.withUnsafeBytes { h.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[start...])) }
         guard Array(bytes[r.offset..<start]) == Array(h.hex.utf8) else { return nil }
         return start..<bytes.count
+    }
+}
+
+/// The strings a writer has written, each numbered in order: a table of their bytes with open
+/// addressing on a quick hash of them. Writing a scan's hundreds of thousands of strings
+/// through a `[String: Int]` spent most of its time in `Hasher`.
+struct StringTable {
+    private var storage: [UInt8] = []
+    /// Each string's start in `storage`, and its end after it.
+    private var bounds: [Int] = [0]
+    /// Number + 1 of the string in each slot; 0 for none. The count is a power of two.
+    private var slots = [Int32](repeating: 0, count: 1024)
+
+    var count: Int { bounds.count - 1 }
+
+    private static func hash(_ raw: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+        let base = UnsafeRawBufferPointer(raw)
+        var i = 0
+        while i + 8 <= raw.count {
+            h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01B3
+            h ^= h >> 29
+            i += 8
+        }
+        while i < raw.count {
+            h = (h ^ UInt64(raw[i])) &* 0x100_0000_01B3
+            i += 1
+        }
+        h ^= h >> 32
+        h = h &* 0xD6E8_FEB8_6659_FD93
+        return h ^ (h >> 32)
+    }
+
+    private func equals(_ k: Int, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = bounds[k]
+        guard bounds[k + 1] - start == raw.count else { return false }
+        return storage.withUnsafeBufferPointer { all in
+            raw.count == 0 || memcmp(all.baseAddress! + start, raw.baseAddress!, raw.count) == 0
+        }
+    }
+
+    /// The string's number, and whether it was new (then it has the next number).
+    mutating func insert(_ raw: UnsafeBufferPointer<UInt8>) -> (Int, Bool) {
+        let mask = slots.count - 1
+        var at = Int(truncatingIfNeeded: Self.hash(raw)) & mask
+        while slots[at] != 0 {
+            let k = Int(slots[at]) - 1
+            if equals(k, raw) { return (k, false) }
+            at = (at + 1) & mask
+        }
+        let k = count
+        storage.append(contentsOf: raw)
+        bounds.append(storage.count)
+        slots[at] = Int32(k + 1)
+        if count * 2 > slots.count { grow() }
+        return (k, true)
+    }
+
+    private mutating func grow() {
+        var bigger = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = bigger.count - 1
+        storage.withUnsafeBufferPointer { all in
+            for k in 0..<count {
+                let raw = UnsafeBufferPointer(rebasing: all[bounds[k]..<bounds[k + 1]])
+                var at = Int(truncatingIfNeeded: Self.hash(raw)) & mask
+                while bigger[at] != 0 { at = (at + 1) & mask }
+                bigger[at] = Int32(k + 1)
+            }
+        }
+        slots = bigger
     }
 }
