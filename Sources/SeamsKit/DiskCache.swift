@@ -64,6 +64,8 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     private var pending: [String: [UInt8]] = [:]
     /// Entries read from packs since the last `finish`: kept when packs are joined.
     private var readNames: Set<String> = []
+    /// Snapshots stored since the last `finish`, by name.
+    private var pendingSnapshots: [String: [UInt8]] = [:]
 
     /// - Parameters:
     ///   - root: the cache folder (`--cache-dir`, else `DiskCache.defaultRoot()`).
@@ -98,6 +100,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     }
 
     private var packFolder: String { folder + "/packs" }
+    private var snapshotFolder: String { folder + "/snapshots" }
 
     /// `$XDG_CACHE_HOME/seams`, else `~/.cache/seams`; nil when neither can be known.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -204,6 +207,52 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         lock.unlock()
     }
 
+    public func readSnapshot(_ name: String) -> [UInt8]? {
+        lock.lock()
+        if let known = memory?["snapshot/" + name] ?? pendingSnapshots[name] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        guard !diskless else { return nil }
+        let path = snapshotFolder + "/" + name
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, let bytes = CachePack.readAll(fd, at: 0, count: Int(info.st_size)) else {
+            return nil
+        }
+        // Used now: least recently used files are the first to go.
+        futimens(fd, nil)
+        return bytes
+    }
+
+    /// Marks the entries' packs used, and the entries read: when packs are joined, they go
+    /// into the new one.
+    public func keep(kind: String, keys: [String]) {
+        guard !diskless else { return }
+        var touch: [OpenPack] = []
+        lock.lock()
+        loadIndex()
+        for key in keys {
+            let name = kind + "/" + key
+            guard pending[name] == nil, let (pack, _) = index?[name] else { continue }
+            if pack.readFrom == 0 { touch.append(pack) }
+            pack.readFrom += 1
+            readNames.insert(name)
+        }
+        lock.unlock()
+        for pack in touch { futimens(pack.fd, nil) }
+    }
+
+    public func writeSnapshot(_ name: String, bytes: [UInt8]) {
+        lock.lock()
+        if memory != nil { memory!["snapshot/" + name] = bytes }
+        if !diskless { pendingSnapshots[name] = bytes }
+        lock.unlock()
+    }
+
     private static func key(_ inputs: [(String, Data)]) -> String {
         var h = StableHash()
         for (name, data) in inputs {
@@ -224,6 +273,8 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         discarded = 0
         var entries = pending
         pending = [:]
+        let snapshots = pendingSnapshots
+        pendingSnapshots = [:]
         let join =
             packs.filter { $0.readFrom > 0 }.count >= Self.packsBeforeJoining || packs.contains { $0.damaged }
             || packs.count > Self.packsBeforeSweeping
@@ -250,18 +301,31 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
                 "note: \(bad) cache entr\(bad == 1 ? "y was" : "ies were") unreadable (torn or corrupt); "
                     + "ignored and written again")
         }
-        guard !diskless, !failed, !entries.isEmpty else { return }
-        let written = writePack(entries.map { (name: $0.key, bytes: $0.value) })
-        if case .failure(let problem) = written {
+        guard !diskless, !failed, !entries.isEmpty || !snapshots.isEmpty else { return }
+        func cannotWrite(_ problem: WriteProblem) {
             lock.lock()
             writeFailed = true
             lock.unlock()
             report("warning: cannot write the cache in \(root) (\(problem.text)); scanning without storing results")
-            return
         }
-        // What they held that this run used is in the new pack (which may have the name of one
-        // of them: the same entries make the same pack).
-        for pack in joined where pack.path != (try? written.get()) { unlink(pack.path) }
+        if !entries.isEmpty {
+            let bytes = CachePack.encode(entries.map { (name: $0.key, bytes: $0.value) })
+            let written = Self.writeAtomically(
+                bytes, folder: packFolder, name: "\(StableHash.of(bytes).prefix(20)).pack")
+            guard case .success(let path) = written else {
+                if case .failure(let problem) = written { cannotWrite(problem) }
+                return
+            }
+            // What they held that this run used is in the new pack (which may have the name of one
+            // of them: the same entries make the same pack).
+            for pack in joined where pack.path != path { unlink(pack.path) }
+        }
+        for (name, bytes) in snapshots.sorted(by: { $0.key < $1.key }) {
+            if case .failure(let problem) = Self.writeAtomically(bytes, folder: snapshotFolder, name: name) {
+                cannotWrite(problem)
+                return
+            }
+        }
         Self.trim(root: root, toBytes: limitBytes)
     }
 
@@ -269,18 +333,19 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         var text: String
     }
 
-    /// Writes a pack of `entries`: its path, or the problem.
-    private func writePack(_ entries: [(name: String, bytes: [UInt8])]) -> Result<String, WriteProblem> {
+    /// Writes `bytes` as the file `name` in `folder` (made if need be): to a temporary file,
+    /// then a rename, so a reader sees the whole file or the one before. Its path, or the problem.
+    private static func writeAtomically(_ bytes: [UInt8], folder: String, name: String) -> Result<String, WriteProblem>
+    {
         do {
-            try FileManager.default.createDirectory(atPath: packFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             var isDir: ObjCBool = false
-            if !(FileManager.default.fileExists(atPath: packFolder, isDirectory: &isDir) && isDir.boolValue) {
-                return .failure(WriteProblem(text: "cannot create \(packFolder)"))
+            if !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) && isDir.boolValue) {
+                return .failure(WriteProblem(text: "cannot create \(folder)"))
             }
         }
-        let bytes = CachePack.encode(entries)
-        let file = "\(packFolder)/\(StableHash.of(bytes).prefix(20)).pack"
+        let file = "\(folder)/\(name)"
         let temp = "\(file).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return .failure(WriteProblem(text: String(cString: strerror(errno)))) }

@@ -53,9 +53,16 @@ final class Resolver {
     /// files), on `threads` workers, and returns every file's result. A file's result depends
     /// only on its own facts and the table, so a cached one stands in for resolving it again.
     func resolveAll(threads: Int = 1, known: [FileResolution?]? = nil) -> [FileResolution] {
+        let todo = (0..<table.privateTypes.count).filter { known?[$0] == nil }
+        let results = resolve(files: todo, threads: threads)
+        return (0..<table.privateTypes.count).map { known?[$0] ?? results[$0]! }
+    }
+
+    /// Resolves the bodies of the files `todo` (indices of the files declared) on `threads`
+    /// workers: their results, indexed like the files (nil for the others).
+    func resolve(files todo: [Int], threads: Int = 1) -> [FileResolution?] {
         var byFile: [[Int]] = Array(repeating: [], count: table.privateTypes.count)
         for (i, binding) in table.bindings.enumerated() { byFile[binding.1.file.index].append(i) }
-        let todo = byFile.indices.filter { known?[$0] == nil }
         let workers = (0..<max(1, threads)).map { Resolver(sharing: table, index: $0) }
         let results = ResolutionBox(count: byFile.count)
         let items = table.bindings
@@ -81,7 +88,7 @@ final class Resolver {
                 table.externals[name] = symbol
             }
         }
-        return byFile.indices.map { known?[$0] ?? results.values[$0]! }
+        return results.values
     }
 
     /// The graph: declared types, the sites the declarations gave (`recorded`) and those of

@@ -9,6 +9,21 @@ public protocol ScanCacheStore: AnyObject, Sendable {
     func write(kind: String, key: String, bytes: [UInt8])
     /// An entry was there but could not be read (torn or corrupt): it is about to be rewritten.
     func discard(kind: String, key: String)
+    /// The last snapshot stored under `name` (one per set of scanned files: see
+    /// `ScanSnapshot`), or nil. Unlike entries, a snapshot's bytes change from run to run.
+    func readSnapshot(_ name: String) -> [UInt8]?
+    /// Replaces the snapshot stored under `name`. A failure is the store's to report.
+    func writeSnapshot(_ name: String, bytes: [UInt8])
+    /// Entries this run relies on without reading them (a patched graph stands for the sites
+    /// of files that did not change): kept as if read.
+    func keep(kind: String, keys: [String])
+}
+
+extension ScanCacheStore {
+    /// A store without snapshots: every scan reads entry by entry.
+    public func readSnapshot(_ name: String) -> [UInt8]? { nil }
+    public func writeSnapshot(_ name: String, bytes: [UInt8]) {}
+    public func keep(kind: String, keys: [String]) {}
 }
 
 enum CacheKind {

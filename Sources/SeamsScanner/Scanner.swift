@@ -70,9 +70,16 @@ public struct ScanStatistics: Sendable {
     public var graphSeconds: Double = 0
     /// Seconds spent after the scan: dropping externals, regrouping.
     public var finishSeconds: Double = 0
+    /// How the graph came to be: built from every file's sites, or the last scan's graph
+    /// (its snapshot) reused as it was or patched with the files that changed.
+    public var graphFrom: GraphSource = .built
+
+    public enum GraphSource: String, Sendable {
+        case built, patched, reused
+    }
 }
 
-private func since(_ start: DispatchTime) -> Double {
+func since(_ start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
 }
 
@@ -90,12 +97,39 @@ public enum Scanner {
         // A file compiled by several targets is parsed once; its facts serve each unit.
         var firstOfPath: [Int] = []
         for (i, f) in files.enumerated() where i == 0 || files[i - 1].path != f.path { firstOfPath.append(i) }
+        // The last scan of these same files, and what each file looks like now: when none
+        // changed, its graph is the answer.
+        let scanStart = wallClockNanoseconds()
+        let snapshotName = cache == nil ? "" : ScanSnapshot.name(of: input, files: files)
+        var signatures: [FileSignature?] = []
+        var previous: ScanSnapshot?
+        if let cache {
+            signatures = ParallelMap.run(count: firstOfPath.count, threads: threads) {
+                FileSignature(path: files[firstOfPath[$0]].location)
+            }
+            if let bytes = cache.readSnapshot(snapshotName) {
+                previous = ScanSnapshot.decode(bytes)
+                if previous == nil { cache.discard(kind: "snapshot", key: snapshotName) }
+            }
+            if let previous, previous.unchanged(signatures) {
+                stats.filesScanned = previous.filesScanned
+                stats.lines = previous.files.reduce(0) { $0 + $1.lines }
+                stats.filesFromCache = previous.filesScanned
+                stats.collectSeconds = since(clock)
+                stats.graphFrom = .reused
+                return (previous.graph, stats)
+            }
+        }
         var parsed = ParallelMap.run(count: firstOfPath.count, threads: threads) { k in
-            readAndCollect(files[firstOfPath[k]], maxBytes: input.maxFileBytes, cache: cache)
+            readAndCollect(
+                files[firstOfPath[k]], maxBytes: input.maxFileBytes, cache: cache,
+                known: previous?.knownKey(k, signatures[k]))
         }
         var diagnostics: [Diagnostic] = []
         var usable: [(FileFacts, FileContext)] = []
         var cached: [Collected] = []
+        /// For each usable file, its path's place among the distinct paths.
+        var owner: [Int] = []
         var moduleFiles: [String: Int] = [:]
         var lines = 0
         var readable = 0
@@ -114,6 +148,7 @@ public enum Scanner {
                     moduleFiles[file.module, default: 0] += 1
                     usable.append((facts, FileContext(path: file.path, module: file.module, unit: file.unit)))
                     cached.append(collected)
+                    owner.append(k)
                 }
             }
         }
@@ -122,9 +157,40 @@ public enum Scanner {
         stats.lines = lines
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
         var leftovers = Leftovers()
-        let graph = resolve(
-            usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
-            threads: threads, stats: &stats, cache: cache.map { ($0, cached) }, leftovers: &leftovers)
+        var notifies = Array(repeating: false, count: firstOfPath.count)
+        var graph: Graph?
+        if let cache, let previous {
+            graph = patch(
+                previous, parsed: parsed, files: usable, owner: owner, units: input.units, threads: threads,
+                stats: &stats, cache: (cache, cached), notifies: &notifies, leftovers: &leftovers)
+        }
+        if graph == nil {
+            var resolvedNotifies: [Bool] = []
+            graph = resolve(
+                usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
+                threads: threads, stats: &stats, cache: cache.map { ($0, cached) }, notifies: &resolvedNotifies,
+                leftovers: &leftovers)
+            notifies = Array(repeating: false, count: firstOfPath.count)
+            for (i, k) in owner.enumerated() where i < resolvedNotifies.count && resolvedNotifies[i] {
+                notifies[k] = true
+            }
+        }
+        if let cache, let graph {
+            let states = parsed.indices.map { k -> ScanSnapshot.FileState in
+                let signature = signatures[k].flatMap { $0.isRacy(scanStart: scanStart) ? nil : $0 }
+                guard case .success(let collected) = parsed[k] else {
+                    return ScanSnapshot.FileState(
+                        signature: signature, key: "", surfaceDigest: "", lines: 0, notifies: false)
+                }
+                return ScanSnapshot.FileState(
+                    signature: signature, key: collected.key, surfaceDigest: collected.surfaceDigest,
+                    lines: collected.facts.lines, notifies: notifies[k])
+            }
+            let snapshot = ScanSnapshot(files: states, filesScanned: readable, graph: graph)
+            if snapshot.files != previous?.files {
+                cache.writeSnapshot(snapshotName, bytes: ScanSnapshot.encode(snapshot))
+            }
+        }
         // Every file's facts and the resolver are freed on another thread: object by object, that
         // took a tenth of a second or more of a cold scan.
         leftovers.items += [usable, cached, parsed]
@@ -137,14 +203,23 @@ public enum Scanner {
         return (graph, stats)
     }
 
+    /// Nanoseconds since 1970, as file times count them.
+    private static func wallClockNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
+    }
+
     /// Phase 2, shared by every entry point: symbol table, then bodies on `threads` workers.
     private static func resolve(
         _ files: [(FileFacts, FileContext)], units: [CompilationUnit], root: String, modules: [ModuleInfo],
         diagnostics: [Diagnostic], threads: Int, stats: inout ScanStatistics,
-        cache: (store: ScanCacheStore, collected: [Collected])? = nil, leftovers: inout Leftovers
+        cache: (store: ScanCacheStore, collected: [Collected])? = nil, notifies: inout [Bool],
+        leftovers: inout Leftovers
     ) -> Graph? {
         var timings = stats
         var kept = Leftovers()
+        var notifying: [Bool] = []
         let graph = ParallelMap.onLargeStack { () -> Graph? in
             var clock = DispatchTime.now()
             let resolver = Resolver(units: units)
@@ -178,6 +253,7 @@ public enum Scanner {
             }
             let resolutions = resolver.resolveAll(threads: threads, known: known)
             defer { kept.items += [resolutions, known as Any] }
+            notifying = resolutions.map { !$0.notifications.isEmpty }
             if let cache, let known {
                 let fresh = files.indices.filter { known[$0] == nil }
                 timings.filesResolved = fresh.count
@@ -197,6 +273,7 @@ public enum Scanner {
             return graph
         }
         stats = timings
+        notifies = notifying
         leftovers.items += kept.items
         return graph
     }
@@ -204,7 +281,7 @@ public enum Scanner {
     /// The key of each file's resolved sites: its own bytes and place, and the surface of
     /// every file (what declarations they make and import), which is all its references can
     /// resolve against.
-    private static func resolutionKeys(
+    static func resolutionKeys(
         _ files: [(FileFacts, FileContext)], units: [CompilationUnit], collected: [Collected]
     ) -> [String] {
         var surface = StableHash()
@@ -261,12 +338,14 @@ public enum Scanner {
         }
         var stats = ScanStatistics(filesScanned: collected.count, lines: 0)
         var leftovers = Leftovers()
+        var notifies: [Bool] = []
         // Without a cache, nothing can fail to read.
         return resolve(
             zip(collected, sorted).map { ($0, FileContext(path: $0.path, module: $1.module, unit: $1.unit)) },
             units: names.map { CompilationUnit(importName: importable ? $0 : nil) }, root: ".",
             modules: names.map { ModuleInfo(name: $0, files: modules[$0]!.count) },
-            diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats, leftovers: &leftovers)!
+            diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats, notifies: &notifies,
+            leftovers: &leftovers)!
     }
 
     enum Outcome {
@@ -274,7 +353,11 @@ public enum Scanner {
         case failure(Diagnostic)
     }
 
-    static func readAndCollect(_ file: SourceFile, maxBytes: Int, cache: ScanCacheStore? = nil) -> Outcome {
+    /// `known`: the key of the file's facts, when its signature shows it has not changed since
+    /// they were stored: its bytes are then not read.
+    static func readAndCollect(
+        _ file: SourceFile, maxBytes: Int, cache: ScanCacheStore? = nil, known: String? = nil
+    ) -> Outcome {
         func fail(_ message: String) -> Outcome {
             .failure(Diagnostic(file: file.path, message: message, severity: .error))
         }
@@ -284,6 +367,11 @@ public enum Scanner {
             return fail("cannot be read (broken link or no permission); skipped")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return fail("is not a regular file; skipped") }
+        if let known, let cache, let entry = cache.read(kind: CacheKind.facts, key: known),
+            let decoded = FactsCodec.decode(entry, path: file.path)
+        {
+            return .success(Collected(key: known, decoded: decoded))
+        }
         guard let handle = FileHandle(forReadingAtPath: file.location) else {
             return fail("cannot be read (permission denied or not a regular file); skipped")
         }

@@ -7,7 +7,7 @@ import SeamsTestSupport
 import Testing
 
 /// Messages a cache reported, collected for assertions.
-private final class Said: @unchecked Sendable {
+final class Said: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     func add(_ s: String) {

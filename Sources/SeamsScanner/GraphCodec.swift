@@ -1,0 +1,180 @@
+import Foundation
+import SeamsGraph
+
+/// A whole graph as bytes, for the scan's snapshot: read back as it was, in canonical order,
+/// without sorting again. Strings are written once and named by number after (`ByteWriter`),
+/// so a path shared by thousands of sites costs its bytes once and is one string when read.
+enum GraphCodec {
+    private static let nodeKinds = NodeKind.allCases
+    private static let siteKinds = SiteKind.allCases
+    private static let severities: [Diagnostic.Severity] = [.error, .warning, .note]
+    private static let useKinds = Use.Kind.allCases
+    private static let traits = Use.Trait.allCases
+
+    /// Edges and uses are written in this many parts each, which are read side by side.
+    private static let edgeParts = 4
+    private static let useParts = 2
+
+    /// The graph as parts of bytes, each with strings of its own, so that they are written
+    /// and read in parallel: the header, nodes and diagnostics; the edges; the uses.
+    static func parts(_ g: Graph) -> [[UInt8]] {
+        ConcurrentMap.run(1 + edgeParts + useParts) { part -> [UInt8] in
+            var w = ByteWriter(capacity: 1 << 16)
+            if part == 0 {
+                writeHead(g, &w)
+            } else if part <= edgeParts {
+                let k = part - 1
+                let slice = g.edges[g.edges.count * k / edgeParts..<g.edges.count * (k + 1) / edgeParts]
+                w.count(slice.count)
+                for e in slice {
+                    w.string(e.from)
+                    w.string(e.to)
+                    w.list(e.sites) { writeSite($1, &$0) }
+                }
+            } else {
+                let k = part - 1 - edgeParts
+                let slice = g.uses[g.uses.count * k / useParts..<g.uses.count * (k + 1) / useParts]
+                w.count(slice.count)
+                for u in slice { writeUse(u, &w) }
+            }
+            return w.bytes
+        }
+    }
+
+    /// The graph from the parts `parts` wrote, each a range of `bytes`; throws `CorruptEntry`.
+    static func graph(_ bytes: [UInt8], parts ranges: [Range<Int>]) throws -> Graph {
+        guard ranges.count == 1 + edgeParts + useParts else { throw CorruptEntry() }
+        let read = ConcurrentMap.run(ranges.count) { part -> Part? in
+            var r = ByteReader(bytes, from: ranges[part].lowerBound, to: ranges[part].upperBound)
+            do {
+                let value: Part
+                if part == 0 {
+                    value = .head(try readHead(&r))
+                } else if part <= edgeParts {
+                    value = .edges(
+                        try r.list { r in
+                            Edge(
+                                from: try r.string(), to: try r.string(),
+                                sortedUniqueSites: try r.list { try readSite(&$0) })
+                        })
+                } else {
+                    value = .uses(try r.list { try readUse(&$0) })
+                }
+                return r.atEnd ? value : nil
+            } catch {
+                return nil
+            }
+        }
+        guard case .head(var g)? = read[0] else { throw CorruptEntry() }
+        for part in read.dropFirst() {
+            switch part {
+            case .edges(let e)?: g.edges += e
+            case .uses(let u)?: g.uses += u
+            default: throw CorruptEntry()
+            }
+        }
+        return g
+    }
+
+    private enum Part {
+        case head(Graph)
+        case edges([Edge])
+        case uses([Use])
+    }
+
+    private static func writeHead(_ g: Graph, _ w: inout ByteWriter) {
+        w.int(g.schemaVersion)
+        w.string(g.root)
+        w.list(g.modules) { w, m in
+            w.string(m.name)
+            w.int(m.files)
+        }
+        w.list(g.nodes) { w, n in
+            w.string(n.id)
+            w.string(n.name)
+            w.optionalString(n.module)
+            w.byte(UInt8(nodeKinds.firstIndex(of: n.kind)!))
+            w.optionalString(n.file)
+            w.int(n.line ?? -1)
+        }
+        w.list(g.diagnostics) { w, d in
+            w.optionalString(d.file)
+            w.int(d.line ?? -1)
+            w.string(d.message)
+            w.byte(UInt8(severities.firstIndex(of: d.severity)!))
+        }
+    }
+
+    /// The header, nodes and diagnostics, as a graph without edges or uses.
+    private static func readHead(_ r: inout ByteReader) throws -> Graph {
+        guard try r.int() == Graph.currentSchemaVersion else { throw CorruptEntry() }
+        let root = try r.string()
+        let modules = try r.list { ModuleInfo(name: try $0.string(), files: try $0.int()) }
+        let nodes = try r.list { r in
+            let id = try r.string()
+            let name = try r.string()
+            let module = try r.optionalString()
+            let kind = try pick(nodeKinds, try r.byte())
+            let file = try r.optionalString()
+            let line = try r.int()
+            return Node(id: id, name: name, module: module, kind: kind, file: file, line: line < 0 ? nil : line)
+        }
+        let diagnostics = try r.list { r in
+            let file = try r.optionalString()
+            let line = try r.int()
+            return Diagnostic(
+                file: file, line: line < 0 ? nil : line, message: try r.string(),
+                severity: try pick(severities, try r.byte()))
+        }
+        return Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: [], diagnostics: diagnostics)
+    }
+
+    private static func pick<T>(_ all: [T], _ index: UInt8) throws -> T {
+        guard Int(index) < all.count else { throw CorruptEntry() }
+        return all[Int(index)]
+    }
+
+    static func writeSite(_ s: Site, _ w: inout ByteWriter) {
+        w.string(s.file)
+        w.int(s.line)
+        w.int(s.column)
+        w.byte(UInt8(siteKinds.firstIndex(of: s.kind)!))
+        w.optionalString(s.member)
+    }
+
+    static func readSite(_ r: inout ByteReader) throws -> Site {
+        let file = try r.string()
+        let line = try r.int()
+        let column = try r.int()
+        let kind = try pick(siteKinds, try r.byte())
+        return Site(file: file, line: line, column: column, kind: kind, member: try r.optionalString())
+    }
+
+    static func writeUse(_ u: Use, _ w: inout ByteWriter) {
+        w.string(u.from)
+        w.optionalString(u.to)
+        w.byte(UInt8(useKinds.firstIndex(of: u.kind)!))
+        w.string(u.path)
+        w.optionalString(u.targetMember)
+        w.optionalString(u.valueType)
+        w.list(u.traits) { w, t in w.byte(UInt8(traits.firstIndex(of: t)!)) }
+        w.string(u.file)
+        w.int(u.line)
+        w.int(u.column)
+        w.optionalString(u.member)
+    }
+
+    static func readUse(_ r: inout ByteReader) throws -> Use {
+        let from = try r.string()
+        let to = try r.optionalString()
+        let kind = try pick(useKinds, try r.byte())
+        let path = try r.string()
+        let targetMember = try r.optionalString()
+        let valueType = try r.optionalString()
+        let traitList = try r.list { try pick(traits, try $0.byte()) }
+        return Use(
+            from: from, to: to, kind: kind, path: path, targetMember: targetMember, valueType: valueType,
+            traits: traitList, file: try r.string(), line: try r.int(), column: try r.int(),
+            member: try r.optionalString())
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import SeamsGraph
+
+extension Scanner {
+    /// The last scan's graph with the files that changed since resolved again and put in its
+    /// place (`GraphPatch`), when each changed only in its code: what it declares and imports
+    /// is the same (its surface), and neither it nor its declarations take part in
+    /// notifications, which pair across files. nil when the graph must be built anew: then
+    /// nothing the caller passed has been changed but the statistics.
+    static func patch(
+        _ previous: ScanSnapshot, parsed: [Outcome], files: [(FileFacts, FileContext)], owner: [Int],
+        units: [CompilationUnit], threads: Int, stats: inout ScanStatistics,
+        cache: (store: ScanCacheStore, collected: [Collected]), notifies: inout [Bool], leftovers: inout Leftovers
+    ) -> Graph? {
+        guard previous.files.count == parsed.count else { return nil }
+        var changed = Set<Int>()
+        for (k, outcome) in parsed.enumerated() {
+            let was = previous.files[k]
+            switch outcome {
+            case .failure(let diagnostic):
+                // Still unreadable, for the same reason.
+                guard was.key.isEmpty, previous.graph.diagnostics.contains(diagnostic) else { return nil }
+            case .success(let collected):
+                if collected.key == was.key { continue }
+                guard !was.key.isEmpty, collected.surfaceDigest == was.surfaceDigest, !was.notifies else { return nil }
+                changed.insert(k)
+            }
+        }
+        // Many changes: building anew costs about the same, and is the simpler answer.
+        guard !changed.isEmpty, changed.count * 8 <= parsed.count else { return nil }
+        let indices = owner.indices.filter { changed.contains(owner[$0]) }
+        let paths = Set(indices.map { files[$0].1.path })
+        var timings = stats
+        var kept = Leftovers()
+        let graph = ParallelMap.onLargeStack { () -> Graph? in
+            var clock = DispatchTime.now()
+            let resolver = Resolver(units: units)
+            defer { kept.items.append(resolver) }
+            resolver.declare(files: files)
+            timings.declareSeconds = since(clock)
+            clock = DispatchTime.now()
+            if resolver.notifications.contains(where: { paths.contains($0.site.file) }) { return nil }
+            for i in indices where !cache.collected[i].fillBodies() { return nil }
+            let resolved = resolver.resolve(files: indices, threads: threads)
+            defer { kept.items.append(resolved) }
+            var sites = resolver.recorded.filter { paths.contains($0.2.file) }
+            var uses: [Use] = []
+            for i in indices {
+                guard let r = resolved[i], r.notifications.isEmpty else { return nil }
+                for group in r.groups {
+                    for site in group.sites { sites.append((group.from, group.to, site)) }
+                }
+                uses += r.uses
+            }
+            let keys = resolutionKeys(files, units: units, collected: cache.collected)
+            for i in indices {
+                cache.store.write(kind: CacheKind.sites, key: keys[i], bytes: ResolutionCodec.encode(resolved[i]!))
+            }
+            // The other files' sites are in the graph; their entries stay for a scan that builds anew.
+            let changedIndices = Set(indices)
+            cache.store.keep(
+                kind: CacheKind.sites, keys: keys.indices.filter { !changedIndices.contains($0) }.map { keys[$0] })
+            timings.filesResolved = indices.count
+            timings.resolveSeconds = since(clock)
+            clock = DispatchTime.now()
+            var diagnostics: [Diagnostic] = []
+            for k in changed {
+                if case .success(let collected) = parsed[k] { diagnostics += collected.facts.diagnostics }
+            }
+            let patched = GraphPatch(paths: paths, sites: sites, uses: uses, diagnostics: diagnostics)
+                .apply(to: previous.graph, table: resolver.table)
+            timings.graphSeconds = since(clock)
+            return patched
+        }
+        stats = timings
+        if graph != nil { stats.graphFrom = .patched }
+        leftovers.items += kept.items
+        if graph != nil { notifies = previous.files.map(\.notifies) }
+        return graph
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import SeamsGraph
+import SeamsKit
+import SeamsReport
+import SeamsScanner
+import Testing
+
+/// The scan's snapshot: the last graph, returned when no file changed and patched when files
+/// changed only in their code. Each warm result must be the bytes a scan without the cache gives.
+extension CacheTests {
+    func graph(_ tree: String, cache: DiskCache?) throws -> (graph: Graph, stats: ScanStatistics) {
+        var request = ScanRequest(paths: ["."])
+        request.workingDirectory = tree
+        request.cache = cache
+        // Externals too: a patch adds and drops them.
+        request.includeExternal = true
+        let outcome = try ScanPipeline.run(request)
+        return (outcome.graph, outcome.statistics)
+    }
+
+    /// The snapshot files of the cache, as paths.
+    func snapshots(_ root: String) -> [String] {
+        (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+            .filter { $0.contains("/snapshots/") && !$0.contains(".tmp-") }.sorted().map { root + "/" + $0 }
+    }
+
+    /// A copy made just now: a scan cannot vouch for files changed in the two seconds before
+    /// it began (their times could hide a later change), so the tests that reuse a graph wait.
+    func settledWorkspace(_ stage: String = "Stage0-Legacy") throws -> (tree: String, cache: String) {
+        let made = try workspace(stage)
+        Thread.sleep(forTimeInterval: 2.1)
+        return made
+    }
+
+    @Test func aScanInWhichNoFileChangedReturnsTheLastGraph() throws {
+        let (tree, root) = try settledWorkspace()
+        let cold = try graph(tree, cache: DiskCache(root: root))
+        #expect(cold.stats.graphFrom == .built)
+        #expect(snapshots(root).count == 1)
+        let warm = try graph(tree, cache: DiskCache(root: root))
+        #expect(warm.stats.graphFrom == .reused)
+        #expect(warm.stats.filesResolved == 0)
+        #expect(warm.stats.filesScanned == cold.stats.filesScanned)
+        #expect(warm.stats.lines == cold.stats.lines)
+        #expect(warm.graph == cold.graph)
+        #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(try graph(tree, cache: nil).graph))
+    }
+
+    @Test func aFileChangedOnlyInItsCodeIsPatchedIntoTheLastGraph() throws {
+        let (tree, root) = try workspace()
+        _ = try graph(tree, cache: DiskCache(root: root))
+        let file = tree + "/Sources/FieldDesk/InvoiceViewController.swift"
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        // Each edit keeps what the file declares; they add up, and the last puts it back.
+        let edits: [(what: String, edit: (String) -> String, check: (Graph) -> Bool)] = [
+            (
+                "lines added above every declaration", { "// moved down\n\n" + $0 },
+                { $0.node("FieldDesk.InvoiceViewController")?.line == 6 }
+            ),
+            (
+                "a type no file declares, used",
+                {
+                    $0.replacingOccurrences(
+                        of: "        title = ", with: "        _ = URLCache.shared\n        title = ")
+                }, { $0.edge(from: "FieldDesk.InvoiceViewController", to: "URLCache") != nil }
+            ),
+            (
+                "every use of a type removed",
+                {
+                    $0.replacingOccurrences(
+                        of: "        Theme.style(fileButton)\n        Theme.style(statusLabel)\n", with: "")
+                }, { $0.edge(from: "FieldDesk.InvoiceViewController", to: "FieldDesk.Theme") == nil }
+            ),
+            ("put back", { _ in original }, { $0.node("URLCache") == nil }),
+        ]
+        for (what, edit, check) in edits {
+            let before = try String(contentsOfFile: file, encoding: .utf8)
+            try #require(edit(before) != before, "\(what)")
+            try edit(before).write(toFile: file, atomically: true, encoding: .utf8)
+            let warm = try graph(tree, cache: DiskCache(root: root))
+            #expect(warm.stats.graphFrom == .patched, "\(what)")
+            #expect(warm.stats.filesResolved == 1, "\(what)")
+            let shows = check(warm.graph)
+            #expect(shows, "\(what)")
+            let uncached = try graph(tree, cache: nil).graph
+            let same = warm.graph == uncached
+            #expect(same, "\(what)")
+            #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(uncached), "\(what)")
+        }
+    }
+
+    @Test func aChangeToWhatAFileDeclaresBuildsTheGraphAnew() throws {
+        let (tree, root) = try workspace()
+        _ = try graph(tree, cache: DiskCache(root: root))
+        let file = tree + "/Sources/FieldDesk/Theme.swift"
+        try (try String(contentsOfFile: file, encoding: .utf8) + "\nstruct ThemeProbe {}\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let warm = try graph(tree, cache: DiskCache(root: root))
+        #expect(warm.stats.graphFrom == .built)
+        #expect(warm.graph.node("FieldDesk.ThemeProbe") != nil)
+        #expect(warm.graph == (try graph(tree, cache: nil)).graph)
+    }
+
+    @Test func aFileThatPostsNotificationsIsNeverPatchedAlone() throws {
+        let (tree, root) = try workspace("Stage1-Seams")
+        _ = try graph(tree, cache: DiskCache(root: root))
+        let file = tree + "/Sources/FieldDesk/API.swift"
+        try ("// moved down\n" + (try String(contentsOfFile: file, encoding: .utf8)))
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let warm = try graph(tree, cache: DiskCache(root: root))
+        #expect(warm.stats.graphFrom == .built)
+        #expect(warm.graph == (try graph(tree, cache: nil)).graph)
+    }
+
+    @Test func aChangeThatPutsTheFilesTimeBackIsStillSeen() throws {
+        let (tree, root) = try workspace()
+        let file = tree + "/Sources/FieldDesk/InvoiceViewController.swift"
+        let time = try #require(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)
+        let cold = try graph(tree, cache: DiskCache(root: root))
+        // As many bytes, and the same modification time: only the change time tells.
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: "let statusLabel = UILabel()", with: "let statusLabel = UIImage()")
+        try #require(changed.utf8.count == text.utf8.count && changed != text)
+        try changed.write(toFile: file, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: file)
+        let warm = try graph(tree, cache: DiskCache(root: root))
+        #expect(warm.stats.graphFrom != .reused)
+        #expect(warm.graph != cold.graph)
+        #expect(warm.graph == (try graph(tree, cache: nil)).graph)
+    }
+
+    @Test func aDamagedSnapshotIsIgnoredAndReplaced() throws {
+        let (tree, root) = try settledWorkspace()
+        let expected = try graph(tree, cache: DiskCache(root: root)).graph
+        let snapshot = try #require(snapshots(root).first)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: snapshot)))
+        bytes[bytes.count / 2] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: snapshot))
+        let said = Said()
+        let warm = try graph(tree, cache: DiskCache(root: root, report: { said.add($0) }))
+        #expect(warm.graph == expected)
+        #expect(warm.stats.graphFrom == .built)
+        #expect(said.all.contains { $0.contains("1 cache entry was unreadable") })
+        let next = try graph(tree, cache: DiskCache(root: root))
+        #expect(next.stats.graphFrom == .reused)
+        #expect(next.graph == expected)
+    }
+}
