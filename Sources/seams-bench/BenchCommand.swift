@@ -125,12 +125,25 @@ struct BenchCommand: ParsableCommand {
             n += 1
             try (original + Data("\n\(line)\(n)\n".utf8)).write(to: URL(fileURLWithPath: touched))
         }
+        // After each change, the warm graph must be the one a scan without the cache gives.
+        var changedGraph: Graph?
+        func sameAsUncached() throws -> Bool {
+            let fresh = try ScanPipeline.run(request).graph
+            defer { changedGraph = nil }
+            return changedGraph.map(GraphJSONReporter.data) == GraphJSONReporter.data(fresh)
+        }
         let body = try measure.run(before: { try append("// seams-bench: a changed line ") }) {
-            try ScanPipeline.run(cached())
+            let outcome = try ScanPipeline.run(cached())
+            changedGraph = outcome.graph
+            return outcome
         }
+        let bodyIdentical = try sameAsUncached()
         let surface = try measure.run(before: { try append("struct SeamsBenchProbe") }) {
-            try ScanPipeline.run(cached())
+            let outcome = try ScanPipeline.run(cached())
+            changedGraph = outcome.graph
+            return outcome
         }
+        let surfaceIdentical = try sameAsUncached()
         times = [:]
         try original.write(to: URL(fileURLWithPath: touched))
 
@@ -138,7 +151,7 @@ struct BenchCommand: ParsableCommand {
             corpus: generated != nil ? "synthetic (--generate \(generate!))" : targets.joined(separator: " "),
             files: probe.statistics.filesScanned, lines: probe.statistics.lines, threads: threads,
             graph: probe.graph, parse: parse, cold: cold, warm: warm, body: body, surface: surface,
-            touched: touched, identical: identical)
+            touched: touched, identical: identical && bodyIdentical && surfaceIdentical)
         print(json ? report.json : report.text, terminator: "")
     }
 

@@ -107,16 +107,19 @@ struct BenchReport {
             line(
                 String(
                     format:
-                        "%@ %7.3f s   peak %4.0f MB   %5.2f× bare parse   %5.1f%% of cold   (parsed %d, resolved %d files)",
+                        "%@ %7.3f s   peak %4.0f MB   %5.2f× bare parse   %5.1f%% of cold   (parsed %d, resolved %d files; graph %@)",
                     (label + ":").padding(toLength: 30, withPad: " ", startingAt: 0), t.seconds, mb(t.peakBytes),
                     t.seconds / parse.seconds, 100 * t.seconds / cold.seconds,
-                    (s?.filesScanned ?? 0) - (s?.filesFromCache ?? 0), s?.filesResolved ?? 0))
+                    (s?.filesScanned ?? 0) - (s?.filesFromCache ?? 0), s?.filesResolved ?? 0,
+                    s?.graphFrom.rawValue ?? "built"))
             line(
                 "    " + phases(t).map { String(format: "%@ %.3f", $0.0, $0.1) }.joined(separator: ", ")
                     + String(format: ", rest %.3f", t.seconds - phases(t).reduce(0) { $0 + $1.1 }))
         }
         line("changed file:  \(touched) (put back afterwards)")
-        line("warm output identical to cold: \(identical ? "yes" : "NO")")
+        line(
+            "warm output identical to cold: \(identical ? "yes" : "NO") (after no change, a changed line, an added declaration)"
+        )
         line(
             String(
                 format: "goals:         cold ≤ 2× bare parse: %@ (%.2f×)",
@@ -142,6 +145,7 @@ struct BenchReport {
                 d["phases"] = Dictionary(uniqueKeysWithValues: phases(t))
                 d["filesParsed"] = s.filesScanned - s.filesFromCache
                 d["filesResolved"] = s.filesResolved
+                d["graph"] = s.graphFrom.rawValue
             }
             return d
         }
