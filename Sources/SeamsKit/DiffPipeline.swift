@@ -54,7 +54,8 @@ public enum DiffPipeline {
         if !request.focus.isEmpty {
             let union = GraphDiff.union(old, new).graph
             let ids = try request.focus.map { try MapPipeline.resolve($0, in: union) }
-            let keep = Set(union.focused(on: ids, depth: request.depth, direction: request.direction.focus).nodes.map(\.id))
+            let keep = Set(
+                union.focused(on: ids, depth: request.depth, direction: request.direction.focus).nodes.map(\.id))
             old = old.restricted(to: keep)
             new = new.restricted(to: keep)
         }

@@ -66,6 +66,8 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     private var readNames: Set<String> = []
     /// Snapshots stored since the last `finish`, by name.
     private var pendingSnapshots: [String: [UInt8]] = [:]
+    /// Snapshots still being made (`writeSnapshot`): `finish` and reads wait for them.
+    private let producing = DispatchGroup()
 
     /// - Parameters:
     ///   - root: the cache folder (`--cache-dir`, else `DiskCache.defaultRoot()`).
@@ -208,6 +210,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     }
 
     public func readSnapshot(_ name: String) -> [UInt8]? {
+        producing.wait()
         lock.lock()
         if let known = memory?["snapshot/" + name] ?? pendingSnapshots[name] {
             lock.unlock()
@@ -246,11 +249,18 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         for pack in touch { futimens(pack.fd, nil) }
     }
 
-    public func writeSnapshot(_ name: String, bytes: [UInt8]) {
-        lock.lock()
-        if memory != nil { memory!["snapshot/" + name] = bytes }
-        if !diskless { pendingSnapshots[name] = bytes }
-        lock.unlock()
+    public func writeSnapshot(_ name: String, producing produce: @escaping @Sendable () -> [UInt8]) {
+        producing.enter()
+        let thread = Thread { [self] in
+            let bytes = produce()
+            lock.lock()
+            if memory != nil { memory!["snapshot/" + name] = bytes }
+            if !diskless { pendingSnapshots[name] = bytes }
+            lock.unlock()
+            producing.leave()
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
     }
 
     private static func key(_ inputs: [(String, Data)]) -> String {
@@ -268,6 +278,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     /// was written and the whole cache is over its limit, the least recently used packs (and
     /// temporary files a killed run left) are removed until it is at 3/4 of it.
     public func finish() {
+        producing.wait()
         lock.lock()
         let bad = discarded
         discarded = 0

@@ -93,7 +93,8 @@ public enum ScanPipeline {
             maxFileBytes: request.maxFileBytes)
         let discoverSeconds = secondsSince(discoverStart)
         var (graph, stats) = Scanner.scan(input, threads: request.threads, cache: cache)
-        cache?.finish()
+        // Last: the scan's snapshot is written meanwhile, on another thread.
+        defer { cache?.finish() }
         stats.discoverSeconds = discoverSeconds
         let finishStart = DispatchTime.now()
         if stats.filesScanned == 0 {

@@ -124,10 +124,28 @@ struct ByteWriter {
 
     mutating func bool(_ b: Bool) { bytes.append(b ? 1 : 0) }
 
+    /// The last string written through each slot (`string(_:slot:)`), and its number.
+    private var lastInSlot: [(String, UInt64)?] = Array(repeating: nil, count: 8)
+
+    /// A string that is often the one written last through the same slot (the file of an
+    /// edge's next site, say): that one is recognised without hashing.
+    mutating func string(_ s: String, slot: Int) {
+        if let (last, k) = lastInSlot[slot], last == s {
+            uint(k + 1)
+            return
+        }
+        string(s)
+        lastInSlot[slot] = (s, UInt64(lastNumber))
+    }
+
+    /// The number of the string written last.
+    private var lastNumber = 0
+
     mutating func string(_ s: String) {
         var copy = s
         copy.withUTF8 { raw in
             let (k, isNew) = strings.insert(raw)
+            lastNumber = k
             if !isNew {
                 uint(UInt64(k) + 1)
                 return

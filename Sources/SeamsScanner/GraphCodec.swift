@@ -27,7 +27,7 @@ enum GraphCodec {
                 let slice = g.edges[g.edges.count * k / edgeParts..<g.edges.count * (k + 1) / edgeParts]
                 w.count(slice.count)
                 for e in slice {
-                    w.string(e.from)
+                    w.string(e.from, slot: 0)
                     w.string(e.to)
                     w.list(e.sites) { writeSite($1, &$0) }
                 }
@@ -135,11 +135,12 @@ enum GraphCodec {
     }
 
     static func writeSite(_ s: Site, _ w: inout ByteWriter) {
-        w.string(s.file)
+        w.string(s.file, slot: 1)
         w.int(s.line)
         w.int(s.column)
         w.byte(UInt8(siteKinds.firstIndex(of: s.kind)!))
-        w.optionalString(s.member)
+        w.bool(s.member != nil)
+        if let member = s.member { w.string(member, slot: 2) }
     }
 
     static func readSite(_ r: inout ByteReader) throws -> Site {
@@ -151,17 +152,18 @@ enum GraphCodec {
     }
 
     static func writeUse(_ u: Use, _ w: inout ByteWriter) {
-        w.string(u.from)
+        w.string(u.from, slot: 3)
         w.optionalString(u.to)
         w.byte(UInt8(useKinds.firstIndex(of: u.kind)!))
         w.string(u.path)
         w.optionalString(u.targetMember)
         w.optionalString(u.valueType)
         w.list(u.traits) { w, t in w.byte(UInt8(traits.firstIndex(of: t)!)) }
-        w.string(u.file)
+        w.string(u.file, slot: 4)
         w.int(u.line)
         w.int(u.column)
-        w.optionalString(u.member)
+        w.bool(u.member != nil)
+        if let member = u.member { w.string(member, slot: 5) }
     }
 
     static func readUse(_ r: inout ByteReader) throws -> Use {

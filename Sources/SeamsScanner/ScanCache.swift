@@ -12,8 +12,10 @@ public protocol ScanCacheStore: AnyObject, Sendable {
     /// The last snapshot stored under `name` (one per set of scanned files: see
     /// `ScanSnapshot`), or nil. Unlike entries, a snapshot's bytes change from run to run.
     func readSnapshot(_ name: String) -> [UInt8]?
-    /// Replaces the snapshot stored under `name`. A failure is the store's to report.
-    func writeSnapshot(_ name: String, bytes: [UInt8])
+    /// Replaces the snapshot stored under `name` with the bytes `produce` makes, on another
+    /// thread while the caller goes on; a later read of it waits for them. A failure is the
+    /// store's to report.
+    func writeSnapshot(_ name: String, producing produce: @escaping @Sendable () -> [UInt8])
     /// Entries this run relies on without reading them (a patched graph stands for the sites
     /// of files that did not change): kept as if read.
     func keep(kind: String, keys: [String])
@@ -22,7 +24,7 @@ public protocol ScanCacheStore: AnyObject, Sendable {
 extension ScanCacheStore {
     /// A store without snapshots: every scan reads entry by entry.
     public func readSnapshot(_ name: String) -> [UInt8]? { nil }
-    public func writeSnapshot(_ name: String, bytes: [UInt8]) {}
+    public func writeSnapshot(_ name: String, producing produce: @escaping @Sendable () -> [UInt8]) {}
     public func keep(kind: String, keys: [String]) {}
 }
 

@@ -61,7 +61,34 @@ struct ScanSnapshot {
 
     var files: [FileState]
     var filesScanned: Int
-    var graph: Graph
+    /// The graph, or its parts still as bytes (a snapshot read back): a scan that builds the
+    /// graph anew never reads them, and one that patches it reads them while it declares.
+    private let stored: Stored
+
+    private enum Stored {
+        case graph(Graph)
+        case parts([UInt8], [Range<Int>])
+    }
+
+    init(files: [FileState], filesScanned: Int, graph: Graph) {
+        self.files = files
+        self.filesScanned = filesScanned
+        stored = .graph(graph)
+    }
+
+    private init(files: [FileState], filesScanned: Int, bytes: [UInt8], parts: [Range<Int>]) {
+        self.files = files
+        self.filesScanned = filesScanned
+        stored = .parts(bytes, parts)
+    }
+
+    /// The graph; nil when its bytes do not read.
+    func graph() -> Graph? {
+        switch stored {
+        case .graph(let g): return g
+        case .parts(let bytes, let ranges): return try? GraphCodec.graph(bytes, parts: ranges)
+        }
+    }
 
     /// The name of the snapshot of a scan of `files` (sorted) under `input`.
     static func name(of input: ScanInput, files: [SourceFile]) -> String {
@@ -100,10 +127,11 @@ struct ScanSnapshot {
         return files[k].key
     }
 
-    static func encode(_ s: ScanSnapshot) -> [UInt8] {
+    /// The bytes of a snapshot of `files` and `graph`.
+    static func encode(files: [FileState], filesScanned: Int, graph: Graph) -> [UInt8] {
         var w = ByteWriter(capacity: 1 << 20)
-        w.count(s.filesScanned)
-        w.list(s.files) { w, f in
+        w.count(filesScanned)
+        w.list(files) { w, f in
             w.bool(f.signature != nil)
             if let sig = f.signature {
                 for n in [sig.device, sig.inode, sig.size, sig.modified, sig.changed] { w.int(n) }
@@ -113,7 +141,7 @@ struct ScanSnapshot {
             w.count(f.lines)
             w.bool(f.notifies)
         }
-        let parts = GraphCodec.parts(s.graph)
+        let parts = GraphCodec.parts(graph)
         w.count(parts.count)
         for part in parts { w.count(part.count) }
         var bytes = w.bytes
@@ -122,7 +150,8 @@ struct ScanSnapshot {
         return EntryFrame.wrap(bytes, format: format)
     }
 
-    /// nil when the bytes are torn, foreign or another format.
+    /// nil when the bytes are torn, foreign or another format. The graph is read later
+    /// (`graph()`); the frame's checksum has vouched for its bytes already.
     static func decode(_ bytes: [UInt8]) -> ScanSnapshot? {
         guard let payload = EntryFrame.unwrap(bytes, format: format) else { return nil }
         var r = ByteReader(bytes, from: payload.lowerBound)
@@ -148,8 +177,7 @@ struct ScanSnapshot {
                 start += length
             }
             guard start == payload.upperBound else { return nil }
-            let graph = try GraphCodec.graph(bytes, parts: ranges)
-            return ScanSnapshot(files: files, filesScanned: scanned, graph: graph)
+            return ScanSnapshot(files: files, filesScanned: scanned, bytes: bytes, parts: ranges)
         } catch {
             return nil
         }

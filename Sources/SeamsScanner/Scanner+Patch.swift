@@ -8,7 +8,8 @@ extension Scanner {
     /// notifications, which pair across files. nil when the graph must be built anew: then
     /// nothing the caller passed has been changed but the statistics.
     static func patch(
-        _ previous: ScanSnapshot, parsed: [Outcome], files: [(FileFacts, FileContext)], owner: [Int],
+        _ previous: ScanSnapshot, parsed: [Outcome], signatures: [FileSignature?], files: [(FileFacts, FileContext)],
+        owner: [Int],
         units: [CompilationUnit], threads: Int, stats: inout ScanStatistics,
         cache: (store: ScanCacheStore, collected: [Collected]), notifies: inout [Bool], leftovers: inout Leftovers
     ) -> Graph? {
@@ -17,9 +18,9 @@ extension Scanner {
         for (k, outcome) in parsed.enumerated() {
             let was = previous.files[k]
             switch outcome {
-            case .failure(let diagnostic):
-                // Still unreadable, for the same reason.
-                guard was.key.isEmpty, previous.graph.diagnostics.contains(diagnostic) else { return nil }
+            case .failure:
+                // Unreadable before too, and not changed since: for the same reason.
+                guard was.key.isEmpty, let signature = was.signature, signature == signatures[k] else { return nil }
             case .success(let collected):
                 if collected.key == was.key { continue }
                 guard !was.key.isEmpty, collected.surfaceDigest == was.surfaceDigest, !was.notifies else { return nil }
@@ -32,6 +33,8 @@ extension Scanner {
         let paths = Set(indices.map { files[$0].1.path })
         var timings = stats
         var kept = Leftovers()
+        // The last graph is read on another thread while this one declares (which is serial).
+        let last = Background { previous.graph() }
         let graph = ParallelMap.onLargeStack { () -> Graph? in
             var clock = DispatchTime.now()
             let resolver = Resolver(units: units)
@@ -67,15 +70,51 @@ extension Scanner {
             for k in changed {
                 if case .success(let collected) = parsed[k] { diagnostics += collected.facts.diagnostics }
             }
+            guard let lastGraph = last.value() else { return nil }
             let patched = GraphPatch(paths: paths, sites: sites, uses: uses, diagnostics: diagnostics)
-                .apply(to: previous.graph, table: resolver.table)
+                .apply(to: lastGraph, table: resolver.table)
             timings.graphSeconds = since(clock)
             return patched
         }
+        _ = last.value()
         stats = timings
         if graph != nil { stats.graphFrom = .patched }
         leftovers.items += kept.items
         if graph != nil { notifies = previous.files.map(\.notifies) }
         return graph
+    }
+}
+
+/// A value computed on a thread of its own, waited for when asked.
+final class Background<T>: @unchecked Sendable {
+    private var result: T?
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+
+    init(_ body: @escaping () -> T) {
+        let thread = Thread { [self] in
+            let value = body()
+            lock.lock()
+            result = value
+            lock.unlock()
+            done.signal()
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
+    }
+
+    /// The value, once computed (waits for it the first time).
+    func value() -> T {
+        lock.lock()
+        if let result {
+            lock.unlock()
+            return result
+        }
+        lock.unlock()
+        done.wait()
+        done.signal()
+        lock.lock()
+        defer { lock.unlock() }
+        return result!
     }
 }

@@ -111,13 +111,13 @@ public enum Scanner {
                 previous = ScanSnapshot.decode(bytes)
                 if previous == nil { cache.discard(kind: "snapshot", key: snapshotName) }
             }
-            if let previous, previous.unchanged(signatures) {
+            if let previous, previous.unchanged(signatures), let graph = previous.graph() {
                 stats.filesScanned = previous.filesScanned
                 stats.lines = previous.files.reduce(0) { $0 + $1.lines }
                 stats.filesFromCache = previous.filesScanned
                 stats.collectSeconds = since(clock)
                 stats.graphFrom = .reused
-                return (previous.graph, stats)
+                return (graph, stats)
             }
         }
         var parsed = ParallelMap.run(count: firstOfPath.count, threads: threads) { k in
@@ -161,7 +161,8 @@ public enum Scanner {
         var graph: Graph?
         if let cache, let previous {
             graph = patch(
-                previous, parsed: parsed, files: usable, owner: owner, units: input.units, threads: threads,
+                previous, parsed: parsed, signatures: signatures, files: usable, owner: owner, units: input.units,
+                threads: threads,
                 stats: &stats, cache: (cache, cached), notifies: &notifies, leftovers: &leftovers)
         }
         if graph == nil {
@@ -186,9 +187,12 @@ public enum Scanner {
                     signature: signature, key: collected.key, surfaceDigest: collected.surfaceDigest,
                     lines: collected.facts.lines, notifies: notifies[k])
             }
-            let snapshot = ScanSnapshot(files: states, filesScanned: readable, graph: graph)
-            if snapshot.files != previous?.files {
-                cache.writeSnapshot(snapshotName, bytes: ScanSnapshot.encode(snapshot))
+            // Written while the caller goes on with the graph.
+            if states != previous?.files {
+                let scanned = readable
+                cache.writeSnapshot(snapshotName) {
+                    ScanSnapshot.encode(files: states, filesScanned: scanned, graph: graph)
+                }
             }
         }
         // Every file's facts and the resolver are freed on another thread: object by object, that
