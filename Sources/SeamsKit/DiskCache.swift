@@ -331,7 +331,12 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
             // of them: the same entries make the same pack).
             for pack in joined where pack.path != path { unlink(pack.path) }
         }
-        for (name, bytes) in snapshots.sorted(by: { $0.key < $1.key }) {
+        // A graph before the head that names it: a reader between the two sees an old head
+        // with a new graph, which it tells apart and does not use.
+        let ordered = snapshots.sorted {
+            ($0.key.hasSuffix(".graph") ? 0 : 1, $0.key) < ($1.key.hasSuffix(".graph") ? 0 : 1, $1.key)
+        }
+        for (name, bytes) in ordered {
             if case .failure(let problem) = Self.writeAtomically(bytes, folder: snapshotFolder, name: name) {
                 cannotWrite(problem)
                 return

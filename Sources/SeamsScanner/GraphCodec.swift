@@ -26,11 +26,7 @@ enum GraphCodec {
                 let k = part - 1
                 let slice = g.edges[g.edges.count * k / edgeParts..<g.edges.count * (k + 1) / edgeParts]
                 w.count(slice.count)
-                for e in slice {
-                    w.string(e.from, slot: 0)
-                    w.string(e.to)
-                    w.list(e.sites) { writeSite($1, &$0) }
-                }
+                for e in slice { writeEdge(e, &w) }
             } else {
                 let k = part - 1 - edgeParts
                 let slice = g.uses[g.uses.count * k / useParts..<g.uses.count * (k + 1) / useParts]
@@ -51,12 +47,7 @@ enum GraphCodec {
                 if part == 0 {
                     value = .head(try readHead(&r))
                 } else if part <= edgeParts {
-                    value = .edges(
-                        try r.list { r in
-                            Edge(
-                                from: try r.string(), to: try r.string(),
-                                sortedUniqueSites: try r.list { try readSite(&$0) })
-                        })
+                    value = .edges(try r.list { try readEdge(&$0) })
                 } else {
                     value = .uses(try r.list { try readUse(&$0) })
                 }
@@ -89,20 +80,52 @@ enum GraphCodec {
             w.string(m.name)
             w.int(m.files)
         }
-        w.list(g.nodes) { w, n in
-            w.string(n.id)
-            w.string(n.name)
-            w.optionalString(n.module)
-            w.byte(UInt8(nodeKinds.firstIndex(of: n.kind)!))
-            w.optionalString(n.file)
-            w.int(n.line ?? -1)
-        }
-        w.list(g.diagnostics) { w, d in
-            w.optionalString(d.file)
-            w.int(d.line ?? -1)
-            w.string(d.message)
-            w.byte(UInt8(severities.firstIndex(of: d.severity)!))
-        }
+        w.list(g.nodes) { writeNode($1, &$0) }
+        w.list(g.diagnostics) { writeDiagnostic($1, &$0) }
+    }
+
+    static func writeNode(_ n: Node, _ w: inout ByteWriter) {
+        w.string(n.id)
+        w.string(n.name)
+        w.optionalString(n.module)
+        w.byte(UInt8(nodeKinds.firstIndex(of: n.kind)!))
+        w.optionalString(n.file)
+        w.int(n.line ?? -1)
+    }
+
+    static func readNode(_ r: inout ByteReader) throws -> Node {
+        let id = try r.string()
+        let name = try r.string()
+        let module = try r.optionalString()
+        let kind = try pick(nodeKinds, try r.byte())
+        let file = try r.optionalString()
+        let line = try r.int()
+        return Node(id: id, name: name, module: module, kind: kind, file: file, line: line < 0 ? nil : line)
+    }
+
+    static func writeEdge(_ e: Edge, _ w: inout ByteWriter) {
+        w.string(e.from, slot: 0)
+        w.string(e.to)
+        w.list(e.sites) { writeSite($1, &$0) }
+    }
+
+    static func readEdge(_ r: inout ByteReader) throws -> Edge {
+        Edge(from: try r.string(), to: try r.string(), sortedUniqueSites: try r.list { try readSite(&$0) })
+    }
+
+    static func writeDiagnostic(_ d: Diagnostic, _ w: inout ByteWriter) {
+        w.optionalString(d.file)
+        w.int(d.line ?? -1)
+        w.string(d.message)
+        w.byte(UInt8(severities.firstIndex(of: d.severity)!))
+    }
+
+    static func readDiagnostic(_ r: inout ByteReader) throws -> Diagnostic {
+        let file = try r.optionalString()
+        let line = try r.int()
+        return Diagnostic(
+            file: file, line: line < 0 ? nil : line, message: try r.string(),
+            severity: try pick(severities, try r.byte()))
     }
 
     /// The header, nodes and diagnostics, as a graph without edges or uses.
@@ -110,22 +133,8 @@ enum GraphCodec {
         guard try r.int() == Graph.currentSchemaVersion else { throw CorruptEntry() }
         let root = try r.string()
         let modules = try r.list { ModuleInfo(name: try $0.string(), files: try $0.int()) }
-        let nodes = try r.list { r in
-            let id = try r.string()
-            let name = try r.string()
-            let module = try r.optionalString()
-            let kind = try pick(nodeKinds, try r.byte())
-            let file = try r.optionalString()
-            let line = try r.int()
-            return Node(id: id, name: name, module: module, kind: kind, file: file, line: line < 0 ? nil : line)
-        }
-        let diagnostics = try r.list { r in
-            let file = try r.optionalString()
-            let line = try r.int()
-            return Diagnostic(
-                file: file, line: line < 0 ? nil : line, message: try r.string(),
-                severity: try pick(severities, try r.byte()))
-        }
+        let nodes = try r.list { try readNode(&$0) }
+        let diagnostics = try r.list { try readDiagnostic(&$0) }
         return Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: [], diagnostics: diagnostics)
     }
 

@@ -1,7 +1,7 @@
 import SeamsGraph
 
-/// The graph of the last scan with a few files' sites taken out and their new ones put in:
-/// what `Resolver.graph` would build from every file, when only those files changed and
+/// The changes to the graph of the last scan that take a few files' sites out and put their
+/// new ones in (a `GraphDelta`): making them gives what `Resolver.graph` would build from every file, when only those files changed and
 /// not what they declare (their surfaces are the same, so no other file's sites can differ).
 ///
 /// Each part is patched in its canonical order: an edge loses the sites in those files and
@@ -19,7 +19,8 @@ struct GraphPatch {
     /// Their new diagnostics.
     var diagnostics: [Diagnostic]
 
-    func apply(to old: Graph, table: SymbolTable) -> Graph {
+    /// The changes that make `old` the graph with the new sites (`GraphDelta.apply`).
+    func delta(from old: Graph, table: SymbolTable) -> GraphDelta {
         // New sites by edge, each list sorted and each once, in edge order.
         var grouped: [EdgeEnds: [Site]] = [:]
         for (from, to, site) in sites where from != to {
@@ -28,14 +29,14 @@ struct GraphPatch {
         let fresh = grouped.map { (ends: $0.key, sites: Array(Set($0.value)).sorted()) }
             .sorted { ($0.ends.from, $0.ends.to) < ($1.ends.from, $1.ends.to) }
         var touched = Set<String>()
-        var edges: [Edge] = []
-        edges.reserveCapacity(old.edges.count + fresh.count)
+        var changes: [GraphDelta.EdgeChange] = []
         var j = 0
         func addFresh() {
             let (ends, list) = fresh[j]
             touched.insert(ends.from)
             touched.insert(ends.to)
-            edges.append(Edge(from: ends.from, to: ends.to, sortedUniqueSites: list))
+            changes.append(
+                .init(from: ends.from, to: ends.to, edge: Edge(from: ends.from, to: ends.to, sortedUniqueSites: list)))
             j += 1
         }
         // Both lists are in edge order: one walk joins them.
@@ -47,23 +48,25 @@ struct GraphPatch {
                 j += 1
             }
             let kept = Self.removing(paths, from: edge.sites, file: \.file)
-            if added == nil && kept.count == edge.sites.count {
-                edges.append(edge)
-                continue
-            }
+            if added == nil && kept.count == edge.sites.count { continue }
             touched.insert(edge.from)
             touched.insert(edge.to)
             let all = added.map { Array(Set(kept + $0)).sorted() } ?? kept
-            if !all.isEmpty { edges.append(Edge(from: edge.from, to: edge.to, sortedUniqueSites: all)) }
+            changes.append(
+                .init(
+                    from: edge.from, to: edge.to,
+                    edge: all.isEmpty ? nil : Edge(from: edge.from, to: edge.to, sortedUniqueSites: all)))
         }
         while j < fresh.count { addFresh() }
-        let nodes = patchedNodes(old.nodes, touched: touched, edges: edges, table: table)
-        let uses = Self.merge(Self.removing(paths, from: old.uses, file: \.file), Use.canonical(uses)) { $0 < $1 }
-        let diagnostics = Array(Set(old.diagnostics.filter { !paths.contains($0.file ?? "") } + self.diagnostics))
-            .sorted()
-        return Graph(
-            canonicalRoot: old.root, modules: old.modules, nodes: nodes, edges: edges, diagnostics: diagnostics,
-            uses: uses)
+        var delta = GraphDelta(edges: changes)
+        let edges = GraphDelta(edges: changes).apply(toEdges: old.edges)
+        delta.nodes = patchedNodes(old.nodes, touched: touched, edges: edges, table: table)
+        // Each file's uses and diagnostics (the facts name their own file in theirs).
+        let byPath = Dictionary(grouping: Use.canonical(uses), by: \.file)
+        delta.files = paths.sorted().map { path in
+            (path: path, uses: byPath[path] ?? [], diagnostics: diagnostics.filter { $0.file == path })
+        }
+        return delta
     }
 
     /// A list sorted by file (an edge's sites, a graph's uses) without the items in `paths`:
@@ -71,21 +74,17 @@ struct GraphPatch {
     private static func removing<T>(_ paths: Set<String>, from items: [T], file: (T) -> String) -> [T] {
         var out = items
         for path in paths {
-            var low = 0
-            var high = out.count
-            while low < high {
-                let mid = (low + high) / 2
-                if file(out[mid]) < path { low = mid + 1 } else { high = mid }
-            }
-            var end = low
-            while end < out.count && file(out[end]) == path { end += 1 }
-            if end > low { out.removeSubrange(low..<end) }
+            let run = GraphDelta.run(of: path, in: out, file: file)
+            if !run.isEmpty { out.removeSubrange(run) }
         }
         return out
     }
 
-    private func patchedNodes(_ old: [Node], touched: Set<String>, edges: [Edge], table: SymbolTable) -> [Node] {
-        // Every node the changed files declare, before and now, and every end of a changed edge.
+    /// The nodes to make again: each a changed file declares, before and now, and each end of
+    /// a changed edge; made by the full build's rule, or gone.
+    private func patchedNodes(_ old: [Node], touched: Set<String>, edges: [Edge], table: SymbolTable)
+        -> [GraphDelta.NodeChange]
+    {
         var candidates = touched
         for node in old where paths.contains(node.file ?? "") { candidates.insert(node.id) }
         for symbol in table.symbols where paths.contains(symbol.file ?? "") { candidates.insert(symbol.nodeID) }
@@ -105,20 +104,16 @@ struct GraphPatch {
             if candidates.contains(edge.from) { connected.insert(edge.from) }
             if candidates.contains(edge.to) { connected.insert(edge.to) }
         }
-        var remade: [Node] = []
-        for id in candidates {
-            if let node = declared[id] {
-                remade.append(node)
-            } else if connected.contains(id) {
-                remade.append(
-                    table.fileScopeNodes[id]
-                        ?? Node(
-                            id: id, name: table.externals[id]?.name ?? id, module: nil, kind: .external, file: nil,
-                            line: nil))
-            }
+        return candidates.sorted().map { id in
+            if let node = declared[id] { return .init(id: id, node: node) }
+            guard connected.contains(id) else { return .init(id: id, node: nil) }
+            return .init(
+                id: id,
+                node: table.fileScopeNodes[id]
+                    ?? Node(
+                        id: id, name: table.externals[id]?.name ?? id, module: nil, kind: .external, file: nil,
+                        line: nil))
         }
-        remade.sort { $0.id < $1.id }
-        return Self.merge(old.filter { !candidates.contains($0.id) }, remade) { $0.id < $1.id }
     }
 
     /// Two sorted lists as one sorted list.

@@ -36,7 +36,7 @@ struct FileSignature: Equatable, Sendable {
 }
 
 /// What a scan with a cache leaves for the next scan of the same files: each file's signature
-/// and the key of its facts, and the graph. A later scan in which no file changed returns the
+/// and the key of its facts, and the graph (as built, and the patches since: `GraphDelta`). A later scan in which no file changed returns the
 /// graph as it is; one in which a few files changed only their bodies patches it
 /// (`GraphPatch`); any other change scans as before, reading from the cache what it can.
 ///
@@ -44,7 +44,7 @@ struct FileSignature: Equatable, Sendable {
 /// place, module and unit, the units and the size limit), so it is only ever read by a scan
 /// of the same inputs; the files' keys cover the bytes.
 struct ScanSnapshot {
-    static let format: UInt8 = 1
+    static let format: UInt8 = 2
 
     /// One per distinct path, in path order.
     struct FileState: Equatable {
@@ -61,33 +61,53 @@ struct ScanSnapshot {
 
     var files: [FileState]
     var filesScanned: Int
-    /// The graph, or its parts still as bytes (a snapshot read back): a scan that builds the
-    /// graph anew never reads them, and one that patches it reads them while it declares.
-    private let stored: Stored
+    /// The graph as it was last built, written apart (the base) under `name + ".graph"`, and
+    /// named by a nonce of its own, so that a delta is never made to a base it was not for.
+    var baseID: String
+    /// The patches made since the base was written.
+    var delta: GraphDelta
 
-    private enum Stored {
-        case graph(Graph)
-        case parts([UInt8], [Range<Int>])
-    }
-
-    init(files: [FileState], filesScanned: Int, graph: Graph) {
-        self.files = files
-        self.filesScanned = filesScanned
-        stored = .graph(graph)
-    }
-
-    private init(files: [FileState], filesScanned: Int, bytes: [UInt8], parts: [Range<Int>]) {
-        self.files = files
-        self.filesScanned = filesScanned
-        stored = .parts(bytes, parts)
-    }
-
-    /// The graph; nil when its bytes do not read.
-    func graph() -> Graph? {
-        switch stored {
-        case .graph(let g): return g
-        case .parts(let bytes, let ranges): return try? GraphCodec.graph(bytes, parts: ranges)
+    /// The graph: the base's bytes with the delta made; nil when there is no base or it is
+    /// not this snapshot's (another process wrote a new one meanwhile). Throws `CorruptEntry`
+    /// when the bytes do not read.
+    func graph(base bytes: [UInt8]?) throws -> Graph? {
+        guard let bytes else { return nil }
+        guard let payload = EntryFrame.unwrap(bytes, format: Self.format) else { throw CorruptEntry() }
+        var r = ByteReader(bytes, from: payload.lowerBound)
+        guard try r.string() == baseID else { return nil }
+        let lengths = try r.list { try $0.count() }
+        var ranges: [Range<Int>] = []
+        var start = r.offset
+        for length in lengths {
+            guard length <= payload.upperBound - start else { throw CorruptEntry() }
+            ranges.append(start..<start + length)
+            start += length
         }
+        guard start == payload.upperBound else { throw CorruptEntry() }
+        let base = try GraphCodec.graph(bytes, parts: ranges)
+        return delta.isEmpty ? base : delta.apply(to: base)
+    }
+
+    /// The bytes of a base: `graph`, named `id`.
+    static func encodeBase(id: String, graph: Graph) -> [UInt8] {
+        var w = ByteWriter(capacity: 256)
+        w.string(id)
+        let parts = GraphCodec.parts(graph)
+        w.list(parts) { w, part in w.count(part.count) }
+        var bytes = w.bytes
+        bytes.reserveCapacity(bytes.count + parts.reduce(0) { $0 + $1.count })
+        for part in parts { bytes += part }
+        return EntryFrame.wrap(bytes, format: format)
+    }
+
+    /// A name for a new base: no two writes, in any process, are likely to pick the same.
+    static func newBaseID() -> String {
+        var h = StableHash()
+        h.combine("base")
+        h.combine(Int(getpid()))
+        h.combine(Int(DispatchTime.now().uptimeNanoseconds))
+        h.combine(Int.random(in: Int.min...Int.max))
+        return h.hex
     }
 
     /// The name of the snapshot of a scan of `files` (sorted) under `input`.
@@ -127,10 +147,10 @@ struct ScanSnapshot {
         return files[k].key
     }
 
-    /// The bytes of a snapshot of `files` and `graph`.
-    static func encode(files: [FileState], filesScanned: Int, graph: Graph) -> [UInt8] {
-        var w = ByteWriter(capacity: 1 << 20)
-        w.count(filesScanned)
+    /// The bytes of the snapshot's head: everything but the base.
+    func encode() -> [UInt8] {
+        var w = ByteWriter(capacity: 1 << 18)
+        w.int(filesScanned)
         w.list(files) { w, f in
             w.bool(f.signature != nil)
             if let sig = f.signature {
@@ -138,25 +158,21 @@ struct ScanSnapshot {
             }
             w.string(f.key)
             w.string(f.surfaceDigest)
-            w.count(f.lines)
+            w.int(f.lines)
             w.bool(f.notifies)
         }
-        let parts = GraphCodec.parts(graph)
-        w.count(parts.count)
-        for part in parts { w.count(part.count) }
-        var bytes = w.bytes
-        bytes.reserveCapacity(bytes.count + parts.reduce(0) { $0 + $1.count })
-        for part in parts { bytes += part }
-        return EntryFrame.wrap(bytes, format: format)
+        w.string(baseID)
+        delta.write(&w)
+        return EntryFrame.wrap(w.bytes, format: Self.format)
     }
 
-    /// nil when the bytes are torn, foreign or another format. The graph is read later
-    /// (`graph()`); the frame's checksum has vouched for its bytes already.
+    /// The head a scan wrote; nil when the bytes are torn, foreign or another format. The
+    /// base is read later, when a scan needs the graph (`graph(base:)`).
     static func decode(_ bytes: [UInt8]) -> ScanSnapshot? {
         guard let payload = EntryFrame.unwrap(bytes, format: format) else { return nil }
         var r = ByteReader(bytes, from: payload.lowerBound)
         do {
-            let scanned = try r.count()
+            let scanned = try r.int()
             let files = try r.list { r in
                 var signature: FileSignature?
                 if try r.bool() {
@@ -165,19 +181,13 @@ struct ScanSnapshot {
                         changed: try r.int())
                 }
                 return FileState(
-                    signature: signature, key: try r.string(), surfaceDigest: try r.string(), lines: try r.count(),
+                    signature: signature, key: try r.string(), surfaceDigest: try r.string(), lines: try r.int(),
                     notifies: try r.bool())
             }
-            let lengths = try r.list { try $0.count() }
-            var ranges: [Range<Int>] = []
-            var start = r.offset
-            for length in lengths {
-                guard length <= payload.upperBound - start else { return nil }
-                ranges.append(start..<start + length)
-                start += length
-            }
-            guard start == payload.upperBound else { return nil }
-            return ScanSnapshot(files: files, filesScanned: scanned, bytes: bytes, parts: ranges)
+            let baseID = try r.string()
+            let delta = try GraphDelta.read(&r)
+            guard r.atEnd else { return nil }
+            return ScanSnapshot(files: files, filesScanned: scanned, baseID: baseID, delta: delta)
         } catch {
             return nil
         }

@@ -8,10 +8,11 @@ extension Scanner {
     /// notifications, which pair across files. nil when the graph must be built anew: then
     /// nothing the caller passed has been changed but the statistics.
     static func patch(
-        _ previous: ScanSnapshot, parsed: [Outcome], signatures: [FileSignature?], files: [(FileFacts, FileContext)],
-        owner: [Int],
-        units: [CompilationUnit], threads: Int, stats: inout ScanStatistics,
-        cache: (store: ScanCacheStore, collected: [Collected]), notifies: inout [Bool], leftovers: inout Leftovers
+        _ previous: ScanSnapshot, last readLast: @escaping () -> Graph?, parsed: [Outcome],
+        signatures: [FileSignature?],
+        files: [(FileFacts, FileContext)], owner: [Int], units: [CompilationUnit], threads: Int,
+        stats: inout ScanStatistics, cache: (store: ScanCacheStore, collected: [Collected]), notifies: inout [Bool],
+        delta: inout GraphDelta?, leftovers: inout Leftovers
     ) -> Graph? {
         guard previous.files.count == parsed.count else { return nil }
         var changed = Set<Int>()
@@ -33,8 +34,9 @@ extension Scanner {
         let paths = Set(indices.map { files[$0].1.path })
         var timings = stats
         var kept = Leftovers()
+        var changes: GraphDelta?
         // The last graph is read on another thread while this one declares (which is serial).
-        let last = Background { previous.graph() }
+        let last = Background(readLast)
         let graph = ParallelMap.onLargeStack { () -> Graph? in
             var clock = DispatchTime.now()
             let resolver = Resolver(units: units)
@@ -70,15 +72,21 @@ extension Scanner {
             for k in changed {
                 if case .success(let collected) = parsed[k] { diagnostics += collected.facts.diagnostics }
             }
+            // The last graph was read on another thread meanwhile (declaring is serial).
             guard let lastGraph = last.value() else { return nil }
-            let patched = GraphPatch(paths: paths, sites: sites, uses: uses, diagnostics: diagnostics)
-                .apply(to: lastGraph, table: resolver.table)
+            let made = GraphPatch(paths: paths, sites: sites, uses: uses, diagnostics: diagnostics)
+                .delta(from: lastGraph, table: resolver.table)
+            changes = made
+            let patched = made.apply(to: lastGraph)
             timings.graphSeconds = since(clock)
             return patched
         }
         _ = last.value()
         stats = timings
-        if graph != nil { stats.graphFrom = .patched }
+        if graph != nil {
+            stats.graphFrom = .patched
+            delta = changes
+        }
         leftovers.items += kept.items
         if graph != nil { notifies = previous.files.map(\.notifies) }
         return graph

@@ -111,7 +111,9 @@ public enum Scanner {
                 previous = ScanSnapshot.decode(bytes)
                 if previous == nil { cache.discard(kind: "snapshot", key: snapshotName) }
             }
-            if let previous, previous.unchanged(signatures), let graph = previous.graph() {
+            if let previous, previous.unchanged(signatures),
+                let graph = lastGraph(previous, cache: cache, name: snapshotName)
+            {
                 stats.filesScanned = previous.filesScanned
                 stats.lines = previous.files.reduce(0) { $0 + $1.lines }
                 stats.filesFromCache = previous.filesScanned
@@ -159,11 +161,13 @@ public enum Scanner {
         var leftovers = Leftovers()
         var notifies = Array(repeating: false, count: firstOfPath.count)
         var graph: Graph?
+        var patchDelta: GraphDelta?
         if let cache, let previous {
             graph = patch(
-                previous, parsed: parsed, signatures: signatures, files: usable, owner: owner, units: input.units,
-                threads: threads,
-                stats: &stats, cache: (cache, cached), notifies: &notifies, leftovers: &leftovers)
+                previous, last: { lastGraph(previous, cache: cache, name: snapshotName) }, parsed: parsed,
+                signatures: signatures, files: usable, owner: owner,
+                units: input.units, threads: threads, stats: &stats, cache: (cache, cached), notifies: &notifies,
+                delta: &patchDelta, leftovers: &leftovers)
         }
         if graph == nil {
             var resolvedNotifies: [Bool] = []
@@ -187,12 +191,21 @@ public enum Scanner {
                     signature: signature, key: collected.key, surfaceDigest: collected.surfaceDigest,
                     lines: collected.facts.lines, notifies: notifies[k])
             }
-            // Written while the caller goes on with the graph.
-            if states != previous?.files {
-                let scanned = readable
-                cache.writeSnapshot(snapshotName) {
-                    ScanSnapshot.encode(files: states, filesScanned: scanned, graph: graph)
-                }
+            // Written while the caller goes on with the graph: after a patch, its changes join
+            // those since the base, until they are worth writing the whole graph again.
+            var head = ScanSnapshot(files: states, filesScanned: readable, baseID: "", delta: GraphDelta())
+            if let previous, let patchDelta {
+                head.baseID = previous.baseID
+                head.delta = previous.delta.merged(with: patchDelta)
+            }
+            if head.baseID.isEmpty || head.delta.weight > max(64, (graph.edges.count + graph.uses.count) / 16) {
+                let id = ScanSnapshot.newBaseID()
+                (head.baseID, head.delta) = (id, GraphDelta())
+                cache.writeSnapshot(snapshotName + ".graph") { ScanSnapshot.encodeBase(id: id, graph: graph) }
+            }
+            if head.files != previous?.files || head.baseID != previous?.baseID || head.delta != previous?.delta {
+                let written = head
+                cache.writeSnapshot(snapshotName) { written.encode() }
             }
         }
         // Every file's facts and the resolver are freed on another thread: object by object, that
@@ -205,6 +218,17 @@ public enum Scanner {
             return scan(input, threads: threads, cache: nil)
         }
         return (graph, stats)
+    }
+
+    /// The graph the snapshot `previous` stands for; nil when its base is missing, another's, or
+    /// damaged (then discarded, with a note).
+    static func lastGraph(_ previous: ScanSnapshot, cache: ScanCacheStore, name: String) -> Graph? {
+        do {
+            return try previous.graph(base: cache.readSnapshot(name + ".graph"))
+        } catch {
+            cache.discard(kind: "snapshot", key: name + ".graph")
+            return nil
+        }
     }
 
     /// Nanoseconds since 1970, as file times count them.

@@ -36,7 +36,8 @@ extension CacheTests {
         let (tree, root) = try settledWorkspace()
         let cold = try graph(tree, cache: DiskCache(root: root))
         #expect(cold.stats.graphFrom == .built)
-        #expect(snapshots(root).count == 1)
+        // The head (each file's state) and the graph.
+        #expect(snapshots(root).count == 2)
         let warm = try graph(tree, cache: DiskCache(root: root))
         #expect(warm.stats.graphFrom == .reused)
         #expect(warm.stats.filesResolved == 0)
@@ -73,6 +74,8 @@ extension CacheTests {
             ),
             ("put back", { _ in original }, { $0.node("URLCache") == nil }),
         ]
+        let base = try #require(snapshots(root).first { $0.hasSuffix(".graph") })
+        let baseBytes = try Data(contentsOf: URL(fileURLWithPath: base))
         for (what, edit, check) in edits {
             let before = try String(contentsOfFile: file, encoding: .utf8)
             try #require(edit(before) != before, "\(what)")
@@ -86,7 +89,15 @@ extension CacheTests {
             let same = warm.graph == uncached
             #expect(same, "\(what)")
             #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(uncached), "\(what)")
+            // A patch writes its changes beside the graph, not the whole graph again.
+            #expect(try Data(contentsOf: URL(fileURLWithPath: base)) == baseBytes, "\(what)")
         }
+        // And the next scan reads the graph with every patch made.
+        Thread.sleep(forTimeInterval: 2.1)
+        _ = try graph(tree, cache: DiskCache(root: root))
+        let settled = try graph(tree, cache: DiskCache(root: root))
+        #expect(settled.stats.graphFrom == .reused)
+        #expect(settled.graph == (try graph(tree, cache: nil)).graph)
     }
 
     @Test func aChangeToWhatAFileDeclaresBuildsTheGraphAnew() throws {
@@ -129,10 +140,10 @@ extension CacheTests {
         #expect(warm.graph == (try graph(tree, cache: nil)).graph)
     }
 
-    @Test func aDamagedSnapshotIsIgnoredAndReplaced() throws {
+    @Test(arguments: ["head", "graph"]) func aDamagedSnapshotIsIgnoredAndReplaced(part: String) throws {
         let (tree, root) = try settledWorkspace()
         let expected = try graph(tree, cache: DiskCache(root: root)).graph
-        let snapshot = try #require(snapshots(root).first)
+        let snapshot = try #require(snapshots(root).first { $0.hasSuffix(".graph") == (part == "graph") })
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: snapshot)))
         bytes[bytes.count / 2] ^= 0x01
         try Data(bytes).write(to: URL(fileURLWithPath: snapshot))

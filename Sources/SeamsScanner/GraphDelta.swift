@@ -1,0 +1,182 @@
+import SeamsGraph
+
+/// What patches changed in a graph: edges and nodes put in, replaced or taken out, and the
+/// uses and diagnostics of the files they were about. A snapshot keeps its graph as it was
+/// built and the delta of the patches since, so that a patch writes a few changes rather than
+/// the whole graph again.
+///
+/// Every change says what the part is now (or that it is gone), never how it differs, so a
+/// later delta simply wins over an earlier one (`merged(with:)`).
+struct GraphDelta: Equatable {
+    struct EdgeChange: Equatable {
+        var from: String
+        var to: String
+        /// nil: the edge is gone.
+        var edge: Edge?
+    }
+
+    struct NodeChange: Equatable {
+        var id: String
+        /// nil: the node is gone.
+        var node: Node?
+    }
+
+    /// In edge order.
+    var edges: [EdgeChange] = []
+    /// In id order.
+    var nodes: [NodeChange] = []
+    /// Each changed file's uses (in canonical order) and diagnostics, by path, in path order.
+    var files: [(path: String, uses: [Use], diagnostics: [Diagnostic])] = []
+
+    var isEmpty: Bool { edges.isEmpty && nodes.isEmpty && files.isEmpty }
+
+    /// How much it holds, to tell when writing the whole graph again is the better deal.
+    var weight: Int { edges.count + nodes.count + files.reduce(0) { $0 + 1 + $1.uses.count } }
+
+    static func == (a: GraphDelta, b: GraphDelta) -> Bool {
+        a.edges == b.edges && a.nodes == b.nodes && a.files.count == b.files.count
+            && zip(a.files, b.files).allSatisfy {
+                $0.path == $1.path && $0.uses == $1.uses && $0.diagnostics == $1.diagnostics
+            }
+    }
+
+    /// Edges in edge order with these changes made.
+    func apply(toEdges base: [Edge]) -> [Edge] {
+        Self.join(base, edges, key: { ($0.from, $0.to) }, changeKey: { ($0.from, $0.to) }, new: \.edge)
+    }
+
+    /// The graph with these changes made.
+    func apply(to base: Graph) -> Graph {
+        let edges = apply(toEdges: base.edges)
+        let nodes = Self.join(base.nodes, nodes, key: { ($0.id, "") }, changeKey: { ($0.id, "") }, new: \.node)
+        let paths = Set(files.map(\.path))
+        var uses = base.uses
+        for path in files.map(\.path) {
+            let run = Self.run(of: path, in: uses, file: \.file)
+            if !run.isEmpty { uses.removeSubrange(run) }
+        }
+        uses = GraphPatch.merge(uses, files.flatMap(\.uses)) { $0 < $1 }
+        let diagnostics = Array(
+            Set(base.diagnostics.filter { !paths.contains($0.file ?? "") } + files.flatMap(\.diagnostics))
+        ).sorted()
+        return Graph(
+            canonicalRoot: base.root, modules: base.modules, nodes: nodes, edges: edges, diagnostics: diagnostics,
+            uses: uses)
+    }
+
+    /// This delta followed by `later`: where both change a part, the later change stands.
+    func merged(with later: GraphDelta) -> GraphDelta {
+        GraphDelta(
+            edges: Self.union(edges, later.edges) { ($0.from, $0.to) },
+            nodes: Self.union(nodes, later.nodes) { ($0.id, "") },
+            files: Self.union(files, later.files) { ($0.path, "") })
+    }
+
+    /// Two lists sorted by key as one, the second's item standing where both have a key.
+    private static func union<T>(_ a: [T], _ b: [T], key: (T) -> (String, String)) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && key(a[i]) < key(b[j])) {
+                out.append(a[i])
+                i += 1
+            } else {
+                if i < a.count && key(a[i]) == key(b[j]) { i += 1 }
+                out.append(b[j])
+                j += 1
+            }
+        }
+        return out
+    }
+
+    /// A sorted list with sorted changes made: each change replaces or removes the item of its
+    /// key, or puts a new one in its place.
+    private static func join<T, C>(
+        _ items: [T], _ changes: [C], key: (T) -> (String, String), changeKey: (C) -> (String, String),
+        new: (C) -> T?
+    ) -> [T] {
+        if changes.isEmpty { return items }
+        var out: [T] = []
+        out.reserveCapacity(items.count + changes.count)
+        var j = 0
+        for item in items {
+            let k = key(item)
+            while j < changes.count && changeKey(changes[j]) < k {
+                if let added = new(changes[j]) { out.append(added) }
+                j += 1
+            }
+            if j < changes.count && changeKey(changes[j]) == k {
+                if let replaced = new(changes[j]) { out.append(replaced) }
+                j += 1
+            } else {
+                out.append(item)
+            }
+        }
+        while j < changes.count {
+            if let added = new(changes[j]) { out.append(added) }
+            j += 1
+        }
+        return out
+    }
+
+    /// Where the items of `path` are in a list sorted by file: found by halving.
+    static func run<T>(of path: String, in items: [T], file: (T) -> String) -> Range<Int> {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let mid = (low + high) / 2
+            if file(items[mid]) < path { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < items.count && file(items[end]) == path { end += 1 }
+        return low..<end
+    }
+
+    func write(_ w: inout ByteWriter) {
+        w.list(edges) { w, change in
+            w.string(change.from)
+            w.string(change.to)
+            w.bool(change.edge != nil)
+            if let edge = change.edge { w.list(edge.sites) { GraphCodec.writeSite($1, &$0) } }
+        }
+        w.list(nodes) { w, change in
+            w.string(change.id)
+            w.bool(change.node != nil)
+            if let node = change.node { GraphCodec.writeNode(node, &w) }
+        }
+        w.list(files) { w, file in
+            w.string(file.path)
+            w.list(file.uses) { GraphCodec.writeUse($1, &$0) }
+            w.list(file.diagnostics) { GraphCodec.writeDiagnostic($1, &$0) }
+        }
+    }
+
+    static func read(_ r: inout ByteReader) throws -> GraphDelta {
+        let edges = try r.list { r in
+            let from = try r.string()
+            let to = try r.string()
+            let edge =
+                try r.bool()
+                ? Edge(from: from, to: to, sortedUniqueSites: try r.list { try GraphCodec.readSite(&$0) }) : nil
+            return EdgeChange(from: from, to: to, edge: edge)
+        }
+        let nodes = try r.list { r in
+            let id = try r.string()
+            return NodeChange(id: id, node: try r.bool() ? try GraphCodec.readNode(&r) : nil)
+        }
+        let files = try r.list { r in
+            (
+                path: try r.string(), uses: try r.list { try GraphCodec.readUse(&$0) },
+                diagnostics: try r.list { try GraphCodec.readDiagnostic(&$0) }
+            )
+        }
+        // Out of order, the joins would misplace changes: such bytes are not a delta this wrote.
+        guard zip(edges, edges.dropFirst()).allSatisfy({ ($0.from, $0.to) < ($1.from, $1.to) }),
+            zip(nodes, nodes.dropFirst()).allSatisfy({ $0.id < $1.id }),
+            zip(files, files.dropFirst()).allSatisfy({ $0.path < $1.path })
+        else { throw CorruptEntry() }
+        return GraphDelta(edges: edges, nodes: nodes, files: files)
+    }
+}

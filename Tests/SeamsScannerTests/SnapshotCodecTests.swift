@@ -1,0 +1,82 @@
+import Foundation
+import SeamsGraph
+import Testing
+
+@testable import SeamsScanner
+
+/// The snapshot's bytes: a head (each file's state, the delta) and a base (the graph), read
+/// back as they were written.
+@Suite struct SnapshotCodecTests {
+    func sampleGraph() -> Graph {
+        Scanner.graph(ofSources: [
+            (
+                "A.swift",
+                "import UIKit\nclass A: UIViewController { let b = B(); func f() { b.g(); _ = URLCache.shared } }"
+            ),
+            ("B.swift", "struct B { func g() { print(C.x) } }\nlet top = A()"),
+            ("C.swift", "enum C { static var x = 1 }"),
+        ])
+    }
+
+    @Test func aHeadWithLargeNumbersAndAFewFilesReadsBack() throws {
+        // Counts of lines are numbers, not lengths: a small head holds large ones.
+        let files = [
+            ScanSnapshot.FileState(
+                signature: FileSignature(device: 1, inode: 1 << 40, size: 123_456, modified: 1 << 60, changed: -5),
+                key: "k1", surfaceDigest: "s1", lines: 1_000_000, notifies: true),
+            ScanSnapshot.FileState(signature: nil, key: "", surfaceDigest: "", lines: 0, notifies: false),
+        ]
+        let head = ScanSnapshot(files: files, filesScanned: 1 << 20, baseID: "base", delta: GraphDelta())
+        let read = try #require(ScanSnapshot.decode(head.encode()))
+        #expect(read.files == files)
+        #expect(read.filesScanned == 1 << 20)
+        #expect(read.baseID == "base")
+        #expect(read.delta.isEmpty)
+    }
+
+    @Test func aBaseReadsBackAsTheGraphWithTheDeltaMade() throws {
+        let g = sampleGraph()
+        #expect(g.edges.count >= 3 && !g.uses.isEmpty)
+        let base = ScanSnapshot.encodeBase(id: "one", graph: g)
+        let plain = ScanSnapshot(files: [], filesScanned: 0, baseID: "one", delta: GraphDelta())
+        #expect(try plain.graph(base: base) == g)
+        // Another base's id: not this snapshot's graph.
+        let other = ScanSnapshot(files: [], filesScanned: 0, baseID: "two", delta: GraphDelta())
+        #expect(try other.graph(base: base) == nil)
+        // Damaged bytes throw.
+        var damaged = base
+        damaged[damaged.count / 2] ^= 1
+        #expect(throws: CorruptEntry.self) { try plain.graph(base: damaged) }
+
+        // A delta that drops an edge, changes a node and replaces a file's uses, written and read.
+        let dropped = g.edges[0]
+        var node = g.nodes[0]
+        node.line = 99
+        var delta = GraphDelta()
+        delta.edges = [.init(from: dropped.from, to: dropped.to, edge: nil)]
+        delta.nodes = [.init(id: node.id, node: node)]
+        delta.files = [(path: "C.swift", uses: [], diagnostics: [])]
+        let head = ScanSnapshot(files: [], filesScanned: 0, baseID: "one", delta: delta)
+        let read = try #require(ScanSnapshot.decode(head.encode()))
+        #expect(read.delta == delta)
+        let patched = try #require(try read.graph(base: base))
+        #expect(patched.edge(from: dropped.from, to: dropped.to) == nil)
+        #expect(patched.edges.count == g.edges.count - 1)
+        #expect(patched.node(node.id)?.line == 99)
+        #expect(patched.uses == g.uses.filter { $0.file != "C.swift" })
+    }
+
+    @Test func aLaterChangeWinsWhenDeltasAreMerged() {
+        let g = sampleGraph()
+        let e = g.edges[0]
+        var first = GraphDelta()
+        first.edges = [.init(from: e.from, to: e.to, edge: nil)]
+        first.files = [(path: "A.swift", uses: [], diagnostics: [])]
+        var second = GraphDelta()
+        second.edges = [.init(from: e.from, to: e.to, edge: e), .init(from: "Z", to: "Z2", edge: nil)]
+        let merged = first.merged(with: second)
+        #expect(merged.edges.map(\.edge) == [e, nil])
+        #expect(merged.files.map(\.path) == ["A.swift"])
+        #expect(merged.apply(to: g).edges == g.edges)
+    }
+}
