@@ -1,8 +1,10 @@
+import SeamsGraph
+
 /// The cache's entry codecs on damaged bytes, for the fuzz target (`SEAMS_FUZZ_TARGET=cache`).
 ///
 /// A damaged entry on disk almost never gets past its frame's checksum; what does is an entry
 /// that a buggy build wrote whole, or damage the checksum misses. This reads such payloads the
-/// way a scan reads them from its cache: the facts and resolved sites of `source` are encoded,
+/// way a scan reads them from its cache: the facts, resolved sites and snapshot of `source` are encoded,
 /// `damage` changes their payloads (each three bytes: a position, taken modulo the payload's
 /// length, and an amount added to the byte there), and each is framed anew, as if whole, and
 /// read back. Nothing may crash or hang; a payload either reads or is refused.
@@ -18,11 +20,26 @@ public enum CacheProbe {
         }
         let resolver = Resolver(units: [CompilationUnit(importName: nil)])
         resolver.declare(files: [(facts, context)])
-        for resolution in resolver.resolveAll(threads: 1) {
+        let resolutions = resolver.resolveAll(threads: 1)
+        for resolution in resolutions {
             if let framed = damaged(ResolutionCodec.encode(resolution), format: ResolutionCodec.format, damage) {
                 _ = ResolutionCodec.decode(framed)
             }
         }
+        // The scan's snapshot: a base holding the graph, and a head whose delta drops an edge,
+        // makes a node again and replaces the file's uses; a damaged one that still reads is
+        // made, as a scan would make it.
+        let graph = resolver.graph(
+            root: ".", modules: [ModuleInfo(name: "App", files: 1)], diagnostics: facts.diagnostics, files: resolutions,
+            threads: 1)
+        var delta = GraphDelta()
+        if let edge = graph.edges.first { delta.edges = [.init(from: edge.from, to: edge.to, edge: nil)] }
+        if let node = graph.nodes.first { delta.nodes = [.init(id: node.id, node: node)] }
+        delta.files = [(path: "F.swift", uses: graph.uses, diagnostics: graph.diagnostics)]
+        let head = ScanSnapshot(files: [], filesScanned: 1, baseID: "probe", delta: delta)
+        let read = damaged(head.encode(), format: ScanSnapshot.format, damage).flatMap(ScanSnapshot.decode) ?? head
+        let base = damaged(ScanSnapshot.encodeBase(id: "probe", graph: graph), format: ScanSnapshot.format, damage)
+        _ = try? read.graph(base: base)
     }
 
     /// The entry's payload with the damage done, in a whole frame.
