@@ -55,7 +55,7 @@ struct GraphDelta: Equatable {
             let run = Self.run(of: path, in: uses, file: \.file)
             if !run.isEmpty { uses.removeSubrange(run) }
         }
-        uses = GraphPatch.merge(uses, files.flatMap(\.uses)) { $0 < $1 }
+        uses = Self.merge(uses, files.flatMap(\.uses)) { $0 < $1 }
         let diagnostics = Array(
             Set(base.diagnostics.filter { !paths.contains($0.file ?? "") } + files.flatMap(\.diagnostics))
         ).sorted()
@@ -118,6 +118,27 @@ struct GraphDelta: Equatable {
             if let added = new(changes[j]) { out.append(added) }
             j += 1
         }
+        return out
+    }
+
+    /// Two sorted lists as one sorted list.
+    private static func merge<T>(_ a: [T], _ b: [T], by less: (T, T) -> Bool) -> [T] {
+        if b.isEmpty { return a }
+        var out: [T] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count && j < b.count {
+            if less(b[j], a[i]) {
+                out.append(b[j])
+                j += 1
+            } else {
+                out.append(a[i])
+                i += 1
+            }
+        }
+        out += a[i...]
+        out += b[j...]
         return out
     }
 

@@ -116,27 +116,6 @@ struct GraphPatch {
         }
     }
 
-    /// Two sorted lists as one sorted list.
-    static func merge<T>(_ a: [T], _ b: [T], by less: (T, T) -> Bool) -> [T] {
-        if b.isEmpty { return a }
-        var out: [T] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count && j < b.count {
-            if less(b[j], a[i]) {
-                out.append(b[j])
-                j += 1
-            } else {
-                out.append(a[i])
-                i += 1
-            }
-        }
-        out += a[i...]
-        out += b[j...]
-        return out
-    }
-
     private struct EdgeEnds: Hashable {
         var from: String
         var to: String
