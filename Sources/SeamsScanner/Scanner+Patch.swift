@@ -38,12 +38,9 @@ extension Scanner {
         // The last graph is read on another thread while this one declares (which is serial).
         let last = Background(readLast)
         let graph = ParallelMap.onLargeStack { () -> Graph? in
-            var clock = DispatchTime.now()
-            let resolver = Resolver(units: units)
+            let resolver = declaring(files, units: units, seconds: &timings.declareSeconds)
             defer { kept.items.append(resolver) }
-            resolver.declare(files: files)
-            timings.declareSeconds = since(clock)
-            clock = DispatchTime.now()
+            var clock = DispatchTime.now()
             if resolver.notifications.contains(where: { paths.contains($0.site.file) }) { return nil }
             for i in indices where !cache.collected[i].fillBodies() { return nil }
             let resolved = resolver.resolve(files: indices, threads: threads)

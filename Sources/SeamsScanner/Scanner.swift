@@ -249,12 +249,9 @@ public enum Scanner {
         var kept = Leftovers()
         var notifying: [Bool] = []
         let graph = ParallelMap.onLargeStack { () -> Graph? in
-            var clock = DispatchTime.now()
-            let resolver = Resolver(units: units)
+            let resolver = declaring(files, units: units, seconds: &timings.declareSeconds)
             defer { kept.items.append(resolver) }
-            resolver.declare(files: files)
-            timings.declareSeconds = since(clock)
-            clock = DispatchTime.now()
+            var clock = DispatchTime.now()
             var known: [FileResolution?]?
             var keys: [String] = []
             if let cache {
@@ -304,6 +301,18 @@ public enum Scanner {
         notifies = notifying
         leftovers.items += kept.items
         return graph
+    }
+
+    /// A resolver with every file's declarations in its table (serial): how long it took goes
+    /// into `seconds`.
+    static func declaring(
+        _ files: [(FileFacts, FileContext)], units: [CompilationUnit], seconds: inout Double
+    ) -> Resolver {
+        let clock = DispatchTime.now()
+        let resolver = Resolver(units: units)
+        resolver.declare(files: files)
+        seconds = since(clock)
+        return resolver
     }
 
     /// The key of each file's resolved sites: its own bytes and place, and the surface of
