@@ -181,32 +181,9 @@ public enum Scanner {
             }
         }
         if let cache, let graph {
-            let states = parsed.indices.map { k -> ScanSnapshot.FileState in
-                let signature = signatures[k].flatMap { $0.isRacy(scanStart: scanStart) ? nil : $0 }
-                guard case .success(let collected) = parsed[k] else {
-                    return ScanSnapshot.FileState(
-                        signature: signature, key: "", surfaceDigest: "", lines: 0, notifies: false)
-                }
-                return ScanSnapshot.FileState(
-                    signature: signature, key: collected.key, surfaceDigest: collected.surfaceDigest,
-                    lines: collected.facts.lines, notifies: notifies[k])
-            }
-            // Written while the caller goes on with the graph: after a patch, its changes join
-            // those since the base, until they are worth writing the whole graph again.
-            var head = ScanSnapshot(files: states, filesScanned: readable, baseID: "", delta: GraphDelta())
-            if let previous, let patchDelta {
-                head.baseID = previous.baseID
-                head.delta = previous.delta.merged(with: patchDelta)
-            }
-            if head.baseID.isEmpty || head.delta.weight > max(64, (graph.edges.count + graph.uses.count) / 16) {
-                let id = ScanSnapshot.newBaseID()
-                (head.baseID, head.delta) = (id, GraphDelta())
-                cache.writeSnapshot(snapshotName + ".graph") { ScanSnapshot.encodeBase(id: id, graph: graph) }
-            }
-            if head.files != previous?.files || head.baseID != previous?.baseID || head.delta != previous?.delta {
-                let written = head
-                cache.writeSnapshot(snapshotName) { written.encode() }
-            }
+            storeSnapshot(
+                snapshotName, graph: graph, parsed: parsed, signatures: signatures, scanStart: scanStart,
+                notifies: notifies, filesScanned: readable, previous: previous, patchDelta: patchDelta, cache: cache)
         }
         // Every file's facts and the resolver are freed on another thread: object by object, that
         // took a tenth of a second or more of a cold scan.
@@ -218,24 +195,6 @@ public enum Scanner {
             return scan(input, threads: threads, cache: nil)
         }
         return (graph, stats)
-    }
-
-    /// The graph the snapshot `previous` stands for; nil when its base is missing, another's, or
-    /// damaged (then discarded, with a note).
-    static func lastGraph(_ previous: ScanSnapshot, cache: ScanCacheStore, name: String) -> Graph? {
-        do {
-            return try previous.graph(base: cache.readSnapshot(name + ".graph"))
-        } catch {
-            cache.discard(kind: "snapshot", key: name + ".graph")
-            return nil
-        }
-    }
-
-    /// Nanoseconds since 1970, as file times count them.
-    private static func wallClockNanoseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
     }
 
     /// Phase 2, shared by every entry point: symbol table, then bodies on `threads` workers.
@@ -482,96 +441,5 @@ final class Collected: @unchecked Sendable {
         let ok = FactsCodec.fillBodies(&d)
         decoded = ok ? nil : d
         return ok
-    }
-}
-
-/// What a scan no longer needs, freed on a thread of its own while the caller goes on.
-struct Leftovers: @unchecked Sendable {
-    var items: [Any] = []
-
-    private final class Heap: @unchecked Sendable {
-        var items: [Any]
-        init(_ items: [Any]) { self.items = items }
-    }
-
-    /// Hands the items to another thread, which drops them. The caller must hold no other
-    /// reference to them, or the last release (and the freeing) stays on its side.
-    mutating func dropElsewhere() {
-        let heap = Heap(items)
-        items = []
-        // Freeing deeply nested facts recurses: the same large stack as the walks that built them.
-        let thread = Thread { heap.items.removeAll() }
-        thread.stackSize = ParallelMap.stackBytes
-        thread.start()
-    }
-}
-
-/// A parallel map on threads with large stacks: syntax trees of machine-written code can be
-/// very deep, and the default worker stacks are too small for a recursive walk of them.
-public enum ParallelMap {
-    static let stackBytes = 256 << 20
-
-    public static func run<T>(count: Int, threads: Int, _ body: @escaping (Int) -> T) -> [T] {
-        let box = ResultBox<T>(count: count)
-        let workers = max(1, min(threads, count))
-        let done = DispatchSemaphore(value: 0)
-        for _ in 0..<workers {
-            let thread = Thread {
-                while let i = box.claim() {
-                    box.store(body(i), at: i)
-                }
-                done.signal()
-            }
-            thread.stackSize = stackBytes
-            thread.start()
-        }
-        for _ in 0..<workers { done.wait() }
-        return box.results.map { $0! }
-    }
-
-    /// Runs `body(workers[k], i)` for every i below count, thread k using `workers[k]`.
-    public static func forEach<W>(count: Int, workers: [W], _ body: @escaping (W, Int) -> Void) {
-        let counter = ResultBox<Int>(count: count)
-        let done = DispatchSemaphore(value: 0)
-        for worker in workers {
-            let thread = Thread {
-                while let i = counter.claim() { body(worker, i) }
-                done.signal()
-            }
-            thread.stackSize = stackBytes
-            thread.start()
-        }
-        for _ in workers { done.wait() }
-    }
-
-    /// Runs `body` on one thread with a large stack and waits for its result.
-    public static func onLargeStack<T>(_ body: @escaping () -> T) -> T {
-        run(count: 1, threads: 1) { _ in body() }[0]
-    }
-
-    private final class ResultBox<T>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var next = 0
-        private let count: Int
-        var results: [T?]
-
-        init(count: Int) {
-            self.count = count
-            self.results = Array(repeating: nil, count: count)
-        }
-
-        func claim() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard next < count else { return nil }
-            next += 1
-            return next - 1
-        }
-
-        func store(_ value: T, at i: Int) {
-            lock.lock()
-            results[i] = value
-            lock.unlock()
-        }
     }
 }

@@ -88,38 +88,56 @@ extension Scanner {
         if graph != nil { notifies = previous.files.map(\.notifies) }
         return graph
     }
-}
 
-/// A value computed on a thread of its own, waited for when asked.
-final class Background<T>: @unchecked Sendable {
-    private var result: T?
-    private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-
-    init(_ body: @escaping () -> T) {
-        let thread = Thread { [self] in
-            let value = body()
-            lock.lock()
-            result = value
-            lock.unlock()
-            done.signal()
+    /// Leaves the snapshot of this scan for the next one: each file's state, and the graph as a
+    /// base and the changes since. After a patch, its changes join those since the base, until
+    /// they are worth writing the whole graph again. Written while the caller goes on.
+    static func storeSnapshot(
+        _ name: String, graph: Graph, parsed: [Outcome], signatures: [FileSignature?], scanStart: Int,
+        notifies: [Bool], filesScanned: Int, previous: ScanSnapshot?, patchDelta: GraphDelta?, cache: ScanCacheStore
+    ) {
+        let states = parsed.indices.map { k -> ScanSnapshot.FileState in
+            let signature = signatures[k].flatMap { $0.isRacy(scanStart: scanStart) ? nil : $0 }
+            guard case .success(let collected) = parsed[k] else {
+                return ScanSnapshot.FileState(
+                    signature: signature, key: "", surfaceDigest: "", lines: 0, notifies: false)
+            }
+            return ScanSnapshot.FileState(
+                signature: signature, key: collected.key, surfaceDigest: collected.surfaceDigest,
+                lines: collected.facts.lines, notifies: notifies[k])
         }
-        thread.stackSize = 16 << 20
-        thread.start()
+        var head = ScanSnapshot(files: states, filesScanned: filesScanned, baseID: "", delta: GraphDelta())
+        if let previous, let patchDelta {
+            head.baseID = previous.baseID
+            head.delta = previous.delta.merged(with: patchDelta)
+        }
+        if head.baseID.isEmpty || head.delta.weight > max(64, (graph.edges.count + graph.uses.count) / 16) {
+            let id = ScanSnapshot.newBaseID()
+            (head.baseID, head.delta) = (id, GraphDelta())
+            cache.writeSnapshot(name + ".graph") { ScanSnapshot.encodeBase(id: id, graph: graph) }
+        }
+        if head.files != previous?.files || head.baseID != previous?.baseID || head.delta != previous?.delta {
+            let written = head
+            cache.writeSnapshot(name) { written.encode() }
+        }
     }
 
-    /// The value, once computed (waits for it the first time).
-    func value() -> T {
-        lock.lock()
-        if let result {
-            lock.unlock()
-            return result
+    /// The graph the snapshot `previous` stands for; nil when its base is missing, another's, or
+    /// damaged (then discarded, with a note).
+    static func lastGraph(_ previous: ScanSnapshot, cache: ScanCacheStore, name: String) -> Graph? {
+        do {
+            return try previous.graph(base: cache.readSnapshot(name + ".graph"))
+        } catch {
+            cache.discard(kind: "snapshot", key: name + ".graph")
+            return nil
         }
-        lock.unlock()
-        done.wait()
-        done.signal()
-        lock.lock()
-        defer { lock.unlock() }
-        return result!
     }
+
+    /// Nanoseconds since 1970, as file times count them.
+    static func wallClockNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
+    }
+
 }

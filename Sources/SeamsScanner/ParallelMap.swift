@@ -1,0 +1,126 @@
+import Foundation
+
+/// What a scan no longer needs, freed on a thread of its own while the caller goes on.
+struct Leftovers: @unchecked Sendable {
+    var items: [Any] = []
+
+    private final class Heap: @unchecked Sendable {
+        var items: [Any]
+        init(_ items: [Any]) { self.items = items }
+    }
+
+    /// Hands the items to another thread, which drops them. The caller must hold no other
+    /// reference to them, or the last release (and the freeing) stays on its side.
+    mutating func dropElsewhere() {
+        let heap = Heap(items)
+        items = []
+        // Freeing deeply nested facts recurses: the same large stack as the walks that built them.
+        let thread = Thread { heap.items.removeAll() }
+        thread.stackSize = ParallelMap.stackBytes
+        thread.start()
+    }
+}
+
+/// A parallel map on threads with large stacks: syntax trees of machine-written code can be
+/// very deep, and the default worker stacks are too small for a recursive walk of them.
+public enum ParallelMap {
+    static let stackBytes = 256 << 20
+
+    public static func run<T>(count: Int, threads: Int, _ body: @escaping (Int) -> T) -> [T] {
+        let box = ResultBox<T>(count: count)
+        let workers = max(1, min(threads, count))
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let i = box.claim() {
+                    box.store(body(i), at: i)
+                }
+                done.signal()
+            }
+            thread.stackSize = stackBytes
+            thread.start()
+        }
+        for _ in 0..<workers { done.wait() }
+        return box.results.map { $0! }
+    }
+
+    /// Runs `body(workers[k], i)` for every i below count, thread k using `workers[k]`.
+    public static func forEach<W>(count: Int, workers: [W], _ body: @escaping (W, Int) -> Void) {
+        let counter = ResultBox<Int>(count: count)
+        let done = DispatchSemaphore(value: 0)
+        for worker in workers {
+            let thread = Thread {
+                while let i = counter.claim() { body(worker, i) }
+                done.signal()
+            }
+            thread.stackSize = stackBytes
+            thread.start()
+        }
+        for _ in workers { done.wait() }
+    }
+
+    /// Runs `body` on one thread with a large stack and waits for its result.
+    public static func onLargeStack<T>(_ body: @escaping () -> T) -> T {
+        run(count: 1, threads: 1) { _ in body() }[0]
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        private let count: Int
+        var results: [T?]
+
+        init(count: Int) {
+            self.count = count
+            self.results = Array(repeating: nil, count: count)
+        }
+
+        func claim() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func store(_ value: T, at i: Int) {
+            lock.lock()
+            results[i] = value
+            lock.unlock()
+        }
+    }
+}
+
+/// A value computed on a thread of its own, waited for when asked.
+final class Background<T>: @unchecked Sendable {
+    private var result: T?
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+
+    init(_ body: @escaping () -> T) {
+        let thread = Thread { [self] in
+            let value = body()
+            lock.lock()
+            result = value
+            lock.unlock()
+            done.signal()
+        }
+        thread.stackSize = 16 << 20
+        thread.start()
+    }
+
+    /// The value, once computed (waits for it the first time).
+    func value() -> T {
+        lock.lock()
+        if let result {
+            lock.unlock()
+            return result
+        }
+        lock.unlock()
+        done.wait()
+        done.signal()
+        lock.lock()
+        defer { lock.unlock() }
+        return result!
+    }
+}
