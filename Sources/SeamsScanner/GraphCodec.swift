@@ -38,9 +38,11 @@ enum GraphCodec {
     }
 
     /// The graph from the parts `parts` wrote, each a range of `bytes`; throws `CorruptEntry`.
-    static func graph(_ bytes: [UInt8], parts ranges: [Range<Int>]) throws -> Graph {
+    /// `sideBySide`: the parts on every core; else one after another, on this thread only (for
+    /// a reader running beside other work).
+    static func graph(_ bytes: [UInt8], parts ranges: [Range<Int>], sideBySide: Bool = true) throws -> Graph {
         guard ranges.count == 1 + edgeParts + useParts else { throw CorruptEntry() }
-        let read = ConcurrentMap.run(ranges.count) { part -> Part? in
+        let readPart = { (part: Int) -> Part? in
             var r = ByteReader(bytes, from: ranges[part].lowerBound, to: ranges[part].upperBound)
             do {
                 let value: Part
@@ -56,6 +58,7 @@ enum GraphCodec {
                 return nil
             }
         }
+        let read = sideBySide ? ConcurrentMap.run(ranges.count, readPart) : ranges.indices.map(readPart)
         guard case .head(var g)? = read[0] else { throw CorruptEntry() }
         for part in read.dropFirst() {
             switch part {

@@ -41,14 +41,35 @@ struct GraphDelta: Equatable {
     }
 
     /// Edges in edge order with these changes made.
-    func apply(toEdges base: [Edge]) -> [Edge] {
-        Self.join(base, edges, key: { ($0.from, $0.to) }, changeKey: { ($0.from, $0.to) }, new: \.edge)
+    private func apply(toEdges base: [Edge]) -> [Edge] {
+        if edges.isEmpty { return base }
+        // Both in edge order: one walk. Written out for edges and for nodes (a generic join
+        // copied every edge through its value witnesses: a tenth of a patched scan).
+        var out: [Edge] = []
+        out.reserveCapacity(base.count + edges.count)
+        var j = 0
+        for edge in base {
+            while j < edges.count
+                && (edges[j].from < edge.from || (edges[j].from == edge.from && edges[j].to < edge.to))
+            {
+                if let added = edges[j].edge { out.append(added) }
+                j += 1
+            }
+            if j < edges.count && edges[j].from == edge.from && edges[j].to == edge.to {
+                if let replaced = edges[j].edge { out.append(replaced) }
+                j += 1
+            } else {
+                out.append(edge)
+            }
+        }
+        for change in edges[j...] { if let added = change.edge { out.append(added) } }
+        return out
     }
 
     /// The graph with these changes made.
     func apply(to base: Graph) -> Graph {
         let edges = apply(toEdges: base.edges)
-        let nodes = Self.join(base.nodes, nodes, key: { ($0.id, "") }, changeKey: { ($0.id, "") }, new: \.node)
+        let nodes = apply(toNodes: base.nodes)
         let paths = Set(files.map(\.path))
         var uses = base.uses
         for path in files.map(\.path) {
@@ -91,33 +112,25 @@ struct GraphDelta: Equatable {
         return out
     }
 
-    /// A sorted list with sorted changes made: each change replaces or removes the item of its
-    /// key, or puts a new one in its place.
-    private static func join<T, C>(
-        _ items: [T], _ changes: [C], key: (T) -> (String, String), changeKey: (C) -> (String, String),
-        new: (C) -> T?
-    ) -> [T] {
-        if changes.isEmpty { return items }
-        var out: [T] = []
-        out.reserveCapacity(items.count + changes.count)
+    /// Nodes in id order with these changes made.
+    private func apply(toNodes base: [Node]) -> [Node] {
+        if nodes.isEmpty { return base }
+        var out: [Node] = []
+        out.reserveCapacity(base.count + nodes.count)
         var j = 0
-        for item in items {
-            let k = key(item)
-            while j < changes.count && changeKey(changes[j]) < k {
-                if let added = new(changes[j]) { out.append(added) }
+        for node in base {
+            while j < nodes.count && nodes[j].id < node.id {
+                if let added = nodes[j].node { out.append(added) }
                 j += 1
             }
-            if j < changes.count && changeKey(changes[j]) == k {
-                if let replaced = new(changes[j]) { out.append(replaced) }
+            if j < nodes.count && nodes[j].id == node.id {
+                if let replaced = nodes[j].node { out.append(replaced) }
                 j += 1
             } else {
-                out.append(item)
+                out.append(node)
             }
         }
-        while j < changes.count {
-            if let added = new(changes[j]) { out.append(added) }
-            j += 1
-        }
+        for change in nodes[j...] { if let added = change.node { out.append(added) } }
         return out
     }
 

@@ -59,8 +59,7 @@ struct GraphPatch {
         }
         while j < fresh.count { addFresh() }
         var delta = GraphDelta(edges: changes)
-        let edges = GraphDelta(edges: changes).apply(toEdges: old.edges)
-        delta.nodes = patchedNodes(old.nodes, touched: touched, edges: edges, table: table)
+        delta.nodes = patchedNodes(old, touched: touched, changes: changes, table: table)
         // Each file's uses and diagnostics (the facts name their own file in theirs).
         let byPath = Dictionary(grouping: Use.canonical(uses), by: \.file)
         delta.files = paths.sorted().map { path in
@@ -82,11 +81,11 @@ struct GraphPatch {
 
     /// The nodes to make again: each a changed file declares, before and now, and each end of
     /// a changed edge; made by the full build's rule, or gone.
-    private func patchedNodes(_ old: [Node], touched: Set<String>, edges: [Edge], table: SymbolTable)
-        -> [GraphDelta.NodeChange]
-    {
+    private func patchedNodes(
+        _ old: Graph, touched: Set<String>, changes: [GraphDelta.EdgeChange], table: SymbolTable
+    ) -> [GraphDelta.NodeChange] {
         var candidates = touched
-        for node in old where paths.contains(node.file ?? "") { candidates.insert(node.id) }
+        for node in old.nodes where paths.contains(node.file ?? "") { candidates.insert(node.id) }
         for symbol in table.symbols where paths.contains(symbol.file ?? "") { candidates.insert(symbol.nodeID) }
         for (id, node) in table.extensionNodes where paths.contains(node.file ?? "") { candidates.insert(id) }
         // As the full build adds them: the first declared type of an id, else its extension node.
@@ -99,10 +98,17 @@ struct GraphPatch {
         for id in candidates where declared[id] == nil {
             if let node = table.extensionNodes[id] { declared[id] = node }
         }
+        // Ends of the edges after the changes: the changed ones as they are now, the others as they were.
         var connected = Set<String>()
-        for edge in edges {
+        let changed = Set(changes.map { EdgeEnds(from: $0.from, to: $0.to) })
+        for edge in old.edges where candidates.contains(edge.from) || candidates.contains(edge.to) {
+            guard !changed.contains(EdgeEnds(from: edge.from, to: edge.to)) else { continue }
             if candidates.contains(edge.from) { connected.insert(edge.from) }
             if candidates.contains(edge.to) { connected.insert(edge.to) }
+        }
+        for change in changes where change.edge != nil {
+            if candidates.contains(change.from) { connected.insert(change.from) }
+            if candidates.contains(change.to) { connected.insert(change.to) }
         }
         return candidates.sorted().map { id in
             if let node = declared[id] { return .init(id: id, node: node) }

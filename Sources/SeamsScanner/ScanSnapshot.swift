@@ -70,7 +70,7 @@ struct ScanSnapshot {
     /// The graph: the base's bytes with the delta made; nil when there is no base or it is
     /// not this snapshot's (another process wrote a new one meanwhile). Throws `CorruptEntry`
     /// when the bytes do not read.
-    func graph(base bytes: [UInt8]?) throws -> Graph? {
+    func graph(base bytes: [UInt8]?, sideBySide: Bool = true) throws -> Graph? {
         guard let bytes else { return nil }
         guard let payload = EntryFrame.unwrap(bytes, format: Self.format) else { throw CorruptEntry() }
         var r = ByteReader(bytes, from: payload.lowerBound)
@@ -84,7 +84,7 @@ struct ScanSnapshot {
             start += length
         }
         guard start == payload.upperBound else { throw CorruptEntry() }
-        let base = try GraphCodec.graph(bytes, parts: ranges)
+        let base = try GraphCodec.graph(bytes, parts: ranges, sideBySide: sideBySide)
         return delta.isEmpty ? base : delta.apply(to: base)
     }
 

@@ -124,9 +124,11 @@ extension Scanner {
 
     /// The graph the snapshot `previous` stands for; nil when its base is missing, another's, or
     /// damaged (then discarded, with a note).
-    static func lastGraph(_ previous: ScanSnapshot, cache: ScanCacheStore, name: String) -> Graph? {
+    static func lastGraph(
+        _ previous: ScanSnapshot, cache: ScanCacheStore, name: String, sideBySide: Bool = true
+    ) -> Graph? {
         do {
-            return try previous.graph(base: cache.readSnapshot(name + ".graph"))
+            return try previous.graph(base: cache.readSnapshot(name + ".graph"), sideBySide: sideBySide)
         } catch {
             cache.discard(kind: "snapshot", key: name + ".graph")
             return nil

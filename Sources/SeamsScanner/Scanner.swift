@@ -164,7 +164,9 @@ public enum Scanner {
         var patchDelta: GraphDelta?
         if let cache, let previous {
             graph = patch(
-                previous, last: { lastGraph(previous, cache: cache, name: snapshotName) }, parsed: parsed,
+                previous,
+                // Read beside the declaring, which is serial: on one core, the other one's.
+                last: { lastGraph(previous, cache: cache, name: snapshotName, sideBySide: false) }, parsed: parsed,
                 signatures: signatures, files: usable, owner: owner,
                 units: input.units, threads: threads, stats: &stats, cache: (cache, cached), notifies: &notifies,
                 delta: &patchDelta, leftovers: &leftovers)
