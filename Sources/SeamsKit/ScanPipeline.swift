@@ -82,6 +82,9 @@ public enum ScanPipeline {
         discovery.manifest = request.manifest.mode
         let cache = usableCache(request, cwd: cwd)
         discovery.manifestAnswers = cache
+        // The last scan of this place is read while its files are found.
+        let place = [root, rootLabel, cwd, request.paths.joined(separator: "\u{0}")].joined(separator: "\u{1}")
+        let prefetched = cache.map { SnapshotPrefetch(place: place, cache: $0) }
         try discovery.run(paths: request.paths, cwd: cwd)
         if discovery.files.isEmpty {
             throw SeamsError.nothingToScan(
@@ -92,7 +95,8 @@ public enum ScanPipeline {
             root: rootLabel, files: discovery.files, units: discovery.units,
             maxFileBytes: request.maxFileBytes)
         let discoverSeconds = secondsSince(discoverStart)
-        var (graph, stats) = Scanner.scan(input, threads: request.threads, cache: cache)
+        var (graph, stats) = Scanner.scan(
+            input, threads: request.threads, cache: cache, place: place, prefetched: prefetched)
         // Last: the scan's snapshot is written meanwhile, on another thread.
         defer { cache?.finish() }
         stats.discoverSeconds = discoverSeconds

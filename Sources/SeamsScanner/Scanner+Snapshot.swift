@@ -94,7 +94,8 @@ extension Scanner {
     /// they are worth writing the whole graph again. Written while the caller goes on.
     static func storeSnapshot(
         _ name: String, graph: Graph, parsed: [Outcome], signatures: [FileSignature?], scanStart: Int,
-        notifies: [Bool], filesScanned: Int, previous: ScanSnapshot?, patchDelta: GraphDelta?, cache: ScanCacheStore
+        notifies: [Bool], filesScanned: Int, previous: ScanSnapshot?, patchDelta: GraphDelta?, cache: ScanCacheStore,
+        place: String?
     ) {
         let states = parsed.indices.map { k -> ScanSnapshot.FileState in
             let signature = signatures[k].flatMap { $0.isRacy(scanStart: scanStart) ? nil : $0 }
@@ -120,6 +121,9 @@ extension Scanner {
             let written = head
             cache.writeSnapshot(name) { written.encode() }
         }
+        if let place {
+            cache.writeSnapshot(SnapshotPrefetch.pointerName(place)) { Array(name.utf8) }
+        }
     }
 
     /// The graph the snapshot `previous` stands for; nil when its base is missing, another's, or
@@ -142,4 +146,38 @@ extension Scanner {
         return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
     }
 
+}
+
+/// The last snapshot of a tree, read before the tree's files are known: while the scan finds
+/// them (project files, manifests, folders: mostly one core), another thread reads the head
+/// and then the graph the last scan of the same place left. The scan uses them only if the
+/// files it found make the same snapshot name; otherwise they are dropped.
+public final class SnapshotPrefetch: @unchecked Sendable {
+    let head: Background<(name: String, snapshot: ScanSnapshot)?>
+    let graph: Background<Graph?>
+
+    /// `place`: what names the scan before its files are known (its folder and the options
+    /// that choose files); the last scan with the same place said which snapshot it left.
+    public init(place: String, cache: ScanCacheStore) {
+        let pointer = SnapshotPrefetch.pointerName(place)
+        let head = Background { () -> (name: String, snapshot: ScanSnapshot)? in
+            guard let bytes = cache.readSnapshot(pointer), let name = String(validating: bytes, as: UTF8.self),
+                !name.isEmpty, name.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x2F }),
+                let headBytes = cache.readSnapshot(name), let snapshot = ScanSnapshot.decode(headBytes)
+            else { return nil }
+            return (name, snapshot)
+        }
+        self.head = head
+        graph = Background {
+            head.value().flatMap { Scanner.lastGraph($0.snapshot, cache: cache, name: $0.name, sideBySide: false) }
+        }
+    }
+
+    /// The name under which the last scan of `place` says which snapshot it left.
+    static func pointerName(_ place: String) -> String {
+        var h = StableHash()
+        h.combine("last snapshot of")
+        h.combine(place)
+        return "place-" + h.hex
+    }
 }

@@ -87,9 +87,11 @@ public enum Scanner {
     /// Scans the files and resolves the type-level dependency graph. With a cache, files
     /// whose bytes it has seen are not parsed again, and files whose references cannot have
     /// changed are not resolved again.
+    /// `place` names the scan before its files are known (see `SnapshotPrefetch`), and
+    /// `prefetched` is what was read for it meanwhile.
     public static func scan(
         _ input: ScanInput, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-        cache: ScanCacheStore? = nil
+        cache: ScanCacheStore? = nil, place: String? = nil, prefetched: SnapshotPrefetch? = nil
     ) -> (Graph, ScanStatistics) {
         let files = input.files.sorted { ($0.path, $0.unit) < ($1.path, $1.unit) }
         var stats = ScanStatistics(filesScanned: 0, lines: 0)
@@ -103,17 +105,26 @@ public enum Scanner {
         let snapshotName = cache == nil ? "" : ScanSnapshot.name(of: input, files: files)
         var signatures: [FileSignature?] = []
         var previous: ScanSnapshot?
+        // The last graph: read already (prefetched), or when asked.
+        var readLast: () -> Graph? = { nil }
         if let cache {
             signatures = ParallelMap.run(count: firstOfPath.count, threads: threads) {
                 FileSignature(path: files[firstOfPath[$0]].location)
             }
-            if let bytes = cache.readSnapshot(snapshotName) {
-                previous = ScanSnapshot.decode(bytes)
-                if previous == nil { cache.discard(kind: "snapshot", key: snapshotName) }
+            if let early = prefetched?.head.value(), early.name == snapshotName, let prefetched {
+                previous = early.snapshot
+                readLast = { prefetched.graph.value() }
+            } else {
+                if let bytes = cache.readSnapshot(snapshotName) {
+                    previous = ScanSnapshot.decode(bytes)
+                    if previous == nil { cache.discard(kind: "snapshot", key: snapshotName) }
+                }
+                readLast = { [previous] in
+                    // Read beside the declaring, which is serial: on one core, the other one's.
+                    previous.flatMap { lastGraph($0, cache: cache, name: snapshotName, sideBySide: false) }
+                }
             }
-            if let previous, previous.unchanged(signatures),
-                let graph = lastGraph(previous, cache: cache, name: snapshotName)
-            {
+            if let previous, previous.unchanged(signatures), let graph = readLast() {
                 stats.filesScanned = previous.filesScanned
                 stats.lines = previous.files.reduce(0) { $0 + $1.lines }
                 stats.filesFromCache = previous.filesScanned
@@ -164,9 +175,7 @@ public enum Scanner {
         var patchDelta: GraphDelta?
         if let cache, let previous {
             graph = patch(
-                previous,
-                // Read beside the declaring, which is serial: on one core, the other one's.
-                last: { lastGraph(previous, cache: cache, name: snapshotName, sideBySide: false) }, parsed: parsed,
+                previous, last: readLast, parsed: parsed,
                 signatures: signatures, files: usable, owner: owner,
                 units: input.units, threads: threads, stats: &stats, cache: (cache, cached), notifies: &notifies,
                 delta: &patchDelta, leftovers: &leftovers)
@@ -185,7 +194,9 @@ public enum Scanner {
         if let cache, let graph {
             storeSnapshot(
                 snapshotName, graph: graph, parsed: parsed, signatures: signatures, scanStart: scanStart,
-                notifies: notifies, filesScanned: readable, previous: previous, patchDelta: patchDelta, cache: cache)
+                notifies: notifies, filesScanned: readable, previous: previous, patchDelta: patchDelta, cache: cache,
+                // The place's pointer, unless it names this snapshot already.
+                place: prefetched?.head.value()?.name == snapshotName ? nil : place)
         }
         // Every file's facts and the resolver are freed on another thread: object by object, that
         // took a tenth of a second or more of a cold scan.

@@ -36,8 +36,8 @@ extension CacheTests {
         let (tree, root) = try settledWorkspace()
         let cold = try graph(tree, cache: DiskCache(root: root))
         #expect(cold.stats.graphFrom == .built)
-        // The head (each file's state) and the graph.
-        #expect(snapshots(root).count == 2)
+        // The head (each file's state), the graph, and which snapshot this place has.
+        #expect(snapshots(root).count == 3)
         let warm = try graph(tree, cache: DiskCache(root: root))
         #expect(warm.stats.graphFrom == .reused)
         #expect(warm.stats.filesResolved == 0)
@@ -98,6 +98,27 @@ extension CacheTests {
         let settled = try graph(tree, cache: DiskCache(root: root))
         #expect(settled.stats.graphFrom == .reused)
         #expect(settled.graph == (try graph(tree, cache: nil)).graph)
+    }
+
+    /// The last snapshot of a folder is read while its files are found; a scan of other files
+    /// in the same folder (here: one excluded) does not use it.
+    @Test func aSnapshotOfOtherFilesInTheSameFolderIsNotUsed() throws {
+        let (tree, root) = try settledWorkspace()
+        _ = try graph(tree, cache: DiskCache(root: root))
+        var request = ScanRequest(paths: ["."])
+        request.workingDirectory = tree
+        request.includeExternal = true
+        request.excludes = ["Sources/FieldDesk/Theme.swift"]
+        let uncached = try ScanPipeline.run(request).graph
+        request.cache = DiskCache(root: root)
+        let fewer = try ScanPipeline.run(request)
+        #expect(fewer.statistics.graphFrom == .built)
+        #expect(fewer.graph == uncached)
+        #expect(fewer.graph.node("FieldDesk.Theme") == nil)
+        // And each keeps its own: the full tree's is still there for it.
+        let again = try graph(tree, cache: DiskCache(root: root))
+        #expect(again.stats.graphFrom == .reused)
+        #expect(again.graph.node("FieldDesk.Theme") != nil)
     }
 
     @Test func aChangeToWhatAFileDeclaresBuildsTheGraphAnew() throws {
