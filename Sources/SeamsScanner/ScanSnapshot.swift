@@ -88,6 +88,17 @@ struct ScanSnapshot {
         return delta.isEmpty ? base : delta.apply(to: base)
     }
 
+    /// The graph this snapshot, stored under `name`, stands for; nil when its base is missing or
+    /// another's, or damaged (then discarded, with the cache's note).
+    func graph(in cache: ScanCacheStore, name: String, sideBySide: Bool = true) -> Graph? {
+        do {
+            return try graph(base: cache.readSnapshot(name + ".graph"), sideBySide: sideBySide)
+        } catch {
+            cache.discard(kind: "snapshot", key: name + ".graph")
+            return nil
+        }
+    }
+
     /// The bytes of a base: `graph`, named `id`.
     static func encodeBase(id: String, graph: Graph) -> [UInt8] {
         var w = ByteWriter(capacity: 256)

@@ -126,19 +126,6 @@ extension Scanner {
         }
     }
 
-    /// The graph the snapshot `previous` stands for; nil when its base is missing, another's, or
-    /// damaged (then discarded, with a note).
-    static func lastGraph(
-        _ previous: ScanSnapshot, cache: ScanCacheStore, name: String, sideBySide: Bool = true
-    ) -> Graph? {
-        do {
-            return try previous.graph(base: cache.readSnapshot(name + ".graph"), sideBySide: sideBySide)
-        } catch {
-            cache.discard(kind: "snapshot", key: name + ".graph")
-            return nil
-        }
-    }
-
     /// Nanoseconds since 1970, as file times count them.
     static func wallClockNanoseconds() -> Int {
         var now = timespec()
@@ -169,7 +156,7 @@ public final class SnapshotPrefetch: @unchecked Sendable {
         }
         self.head = head
         graph = Background {
-            head.value().flatMap { Scanner.lastGraph($0.snapshot, cache: cache, name: $0.name, sideBySide: false) }
+            head.value().flatMap { $0.snapshot.graph(in: cache, name: $0.name, sideBySide: false) }
         }
     }
 

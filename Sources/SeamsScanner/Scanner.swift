@@ -121,7 +121,7 @@ public enum Scanner {
                 }
                 readLast = { [previous] in
                     // Read beside the declaring, which is serial: on one core, the other one's.
-                    previous.flatMap { lastGraph($0, cache: cache, name: snapshotName, sideBySide: false) }
+                    previous.flatMap { $0.graph(in: cache, name: snapshotName, sideBySide: false) }
                 }
             }
             if let previous, previous.unchanged(signatures), let graph = readLast() {
