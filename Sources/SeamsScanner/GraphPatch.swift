@@ -14,7 +14,8 @@ struct GraphPatch {
     var paths: Set<String>
     /// Their new sites by edge: their bodies' and their declarations'.
     var sites: [(from: String, to: String, site: Site)]
-    /// Their new uses, each file's in canonical order.
+    /// Their new uses, in any order (a file compiled by several units gives some twice): made
+    /// canonical per file here.
     var uses: [Use]
     /// Their new diagnostics.
     var diagnostics: [Diagnostic]

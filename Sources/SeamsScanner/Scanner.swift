@@ -107,11 +107,14 @@ public enum Scanner {
         var previous: ScanSnapshot?
         // The last graph: read already (prefetched), or when asked.
         var readLast: () -> Graph? = { nil }
+        // The prefetch found this very snapshot: the place's pointer names it already.
+        var fromPrefetch = false
         if let cache {
             signatures = ParallelMap.run(count: firstOfPath.count, threads: threads) {
                 FileSignature(path: files[firstOfPath[$0]].location)
             }
-            if let early = prefetched?.head.value(), early.name == snapshotName, let prefetched {
+            if let prefetched, let early = prefetched.head.value(), early.name == snapshotName {
+                fromPrefetch = true
                 previous = early.snapshot
                 readLast = { prefetched.graph.value() }
             } else {
@@ -196,7 +199,7 @@ public enum Scanner {
                 snapshotName, graph: graph, parsed: parsed, signatures: signatures, scanStart: scanStart,
                 notifies: notifies, filesScanned: readable, previous: previous, patchDelta: patchDelta, cache: cache,
                 // The place's pointer, unless it names this snapshot already.
-                place: prefetched?.head.value()?.name == snapshotName ? nil : place)
+                place: fromPrefetch ? nil : place)
         }
         // Every file's facts and the resolver are freed on another thread: object by object, that
         // took a tenth of a second or more of a cold scan.
