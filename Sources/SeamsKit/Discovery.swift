@@ -42,6 +42,11 @@ struct Discovery {
     var manifest: ManifestMode = .auto
     /// SwiftPM's answers kept from earlier runs (the scan cache).
     var manifestAnswers: ManifestAnswers?
+    /// Notes every path discovery asks the file system about (see `DiscoveryMemo`).
+    let witness = FileWitness()
+    /// Whether a manifest was read otherwise than as syntax: then the answer depends on the
+    /// toolchain too (whether there is one, what it says), not only on the files.
+    private(set) var askedToolchain = false
     /// Where the modules came from, for the summary line.
     private(set) var origin = "folders"
     private var packageDirs: [String] = []
@@ -53,19 +58,19 @@ struct Discovery {
         var named: [String: String] = [:]
         for given in paths {
             let abs = PathTools.absolute(given, base: cwd)
-            if let real = PathTools.realPath(abs) {
+            if let real = PathTools.realPath(abs, witness: witness) {
                 if let first = named[real] {
                     diagnostics.append(
                         Diagnostic(
                             file: given,
                             message:
-                                "names the same \(PathTools.isDirectory(abs) == true ? "folder" : "file") as \(first); scanned once",
+                                "names the same \(PathTools.isDirectory(abs, witness: witness) == true ? "folder" : "file") as \(first); scanned once",
                             severity: .note))
                     continue
                 }
                 named[real] = given
             }
-            guard let isDir = PathTools.isDirectory(abs) else {
+            guard let isDir = PathTools.isDirectory(abs, witness: witness) else {
                 diagnostics.append(Diagnostic(file: given, message: "path does not exist", severity: .error))
                 continue
             }
@@ -96,7 +101,7 @@ struct Discovery {
     private mutating func add(
         _ abs: String, real known: String? = nil, pathRoot: String, package: Int?, found: inout [Found]
     ) {
-        let real = known ?? PathTools.realPath(abs) ?? abs
+        let real = known ?? PathTools.realPath(abs, witness: witness) ?? abs
         guard seenFiles.insert(real).inserted else {
             alreadyFound += 1
             return
@@ -112,8 +117,9 @@ struct Discovery {
         _ dir: String, real known: String? = nil, pathRoot: String, insidePackage: Int?, isPathRoot: Bool,
         found: inout [Found]
     ) {
-        guard let real = known ?? PathTools.realPath(dir) else { return }
+        guard let real = known ?? PathTools.realPath(dir, witness: witness) else { return }
         guard visitedDirs.insert(real).inserted else {
+            witness.saw(dir)
             var info = stat()
             let isLink = lstat(dir, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
             if !isLink { revisited += 1 }
@@ -132,11 +138,11 @@ struct Discovery {
             // Otherwise a path given earlier was this folder inside this one: already scanned.
             return
         }
-        let entries = PathTools.entries(of: dir)
+        let entries = PathTools.entries(of: dir, witness: witness)
         var package = insidePackage
         let hasManifest =
             entries.map { $0.contains { $0.name == "Package.swift" && $0.exists } }
-            ?? FileManager.default.fileExists(atPath: dir + "/Package.swift")
+            ?? PathTools.exists(dir + "/Package.swift", witness: witness)
         if hasManifest {
             if insidePackage != nil && !isPathRoot {
                 diagnostics.append(
@@ -170,7 +176,7 @@ struct Discovery {
                 continue
             }
             let path = dir + "/" + name
-            if entry.isLink, let outside = Self.leavesRoot(path, pathRoot: pathRoot) {
+            if entry.isLink, let outside = Self.leavesRoot(path, pathRoot: pathRoot, witness: witness) {
                 diagnostics.append(
                     Diagnostic(
                         file: PathTools.relative(path, to: root),
@@ -213,8 +219,10 @@ struct Discovery {
     /// Where the symbolic link at `path` leads when that is outside `pathRoot` (both resolved);
     /// nil when it stays inside. A link inside the tree that points up (`up -> ..`) would
     /// otherwise take the scan out of the folder it was asked to read.
-    static func leavesRoot(_ path: String, pathRoot: String) -> String? {
-        guard let target = PathTools.realPath(path), let base = PathTools.realPath(pathRoot) else { return nil }
+    static func leavesRoot(_ path: String, pathRoot: String, witness: FileWitness? = nil) -> String? {
+        guard let target = PathTools.realPath(path, witness: witness),
+            let base = PathTools.realPath(pathRoot, witness: witness)
+        else { return nil }
         return target == base || target.hasPrefix(base == "/" ? "/" : base + "/") ? nil : target
     }
 
@@ -227,6 +235,7 @@ struct Discovery {
         input.targets = targets
         input.manifest = manifest
         input.manifestAnswers = manifestAnswers
+        input.witness = witness
         let layout: ProjectLayout
         do {
             layout = try ProjectLayout.plan(input)
@@ -235,6 +244,7 @@ struct Discovery {
         }
         diagnostics += layout.diagnostics
         origin = layout.origin
+        askedToolchain = layout.askedToolchain
         units = layout.units.map { CompilationUnit(importName: $0.importName, sees: $0.sees) }
         for (i, unit) in layout.assignments.sorted(by: { ($0.file, $0.unit) < ($1.file, $1.unit) }) {
             let f = found[i]

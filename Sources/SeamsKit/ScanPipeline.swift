@@ -85,32 +85,54 @@ public enum ScanPipeline {
         // The last scan of this place is read while its files are found.
         let place = [root, rootLabel, cwd, request.paths.joined(separator: "\u{0}")].joined(separator: "\u{1}")
         let prefetched = cache.map { SnapshotPrefetch(place: place, cache: $0) }
-        try discovery.run(paths: request.paths, cwd: cwd)
-        if discovery.files.isEmpty {
+        let (found, remembered) = try discover(
+            &discovery, request, root: root, rootLabel: rootLabel, cwd: cwd, cache: cache)
+        if found.files.isEmpty {
             throw SeamsError.nothingToScan(
-                "no Swift files found in \(request.paths.joined(separator: ", "))",
-                diagnostics: discovery.diagnostics)
+                "no Swift files found in \(request.paths.joined(separator: ", "))", diagnostics: found.diagnostics)
         }
         let input = ScanInput(
-            root: rootLabel, files: discovery.files, units: discovery.units,
-            maxFileBytes: request.maxFileBytes)
+            root: rootLabel, files: found.files, units: found.units, maxFileBytes: request.maxFileBytes)
         let discoverSeconds = secondsSince(discoverStart)
         var (graph, stats) = Scanner.scan(
             input, threads: request.threads, cache: cache, place: place, prefetched: prefetched)
         // Last: the scan's snapshot is written meanwhile, on another thread.
         defer { cache?.finish() }
         stats.discoverSeconds = discoverSeconds
+        stats.discoveryRemembered = remembered
         let finishStart = DispatchTime.now()
         if stats.filesScanned == 0 {
             throw SeamsError.nothingToScan(
-                "none of the \(discovery.files.count) Swift files could be read",
-                diagnostics: graph.diagnostics + discovery.diagnostics)
+                "none of the \(found.files.count) Swift files could be read",
+                diagnostics: graph.diagnostics + found.diagnostics)
         }
-        graph = view(graph.adding(diagnostics: discovery.diagnostics), as: request, config: config)
+        graph = view(graph.adding(diagnostics: found.diagnostics), as: request, config: config)
         stats.finishSeconds = secondsSince(finishStart)
         return ScanOutcome(
-            graph: graph, statistics: stats, config: config, origin: discovery.origin,
-            scannedFiles: Array(Set(discovery.files.map(\.path))).sorted())
+            graph: graph, statistics: stats, config: config, origin: found.origin,
+            scannedFiles: Array(Set(found.files.map(\.path))).sorted())
+    }
+
+    /// The files to scan and their units: as the cache remembers them when no path discovery
+    /// asked about last time has changed (`DiscoveryMemo`; then true), else found anew (and
+    /// remembered).
+    private static func discover(
+        _ discovery: inout Discovery, _ request: ScanRequest, root: String, rootLabel: String, cwd: String,
+        cache: DiskCache?
+    ) throws -> (InputMemo, Bool) {
+        let memo = cache.map { DiscoveryMemo(cache: $0, root: root, rootLabel: rootLabel, cwd: cwd, request: request) }
+        if let known = memo?.recall() { return (known, true) }
+        let start = DiscoveryMemo.now()
+        try discovery.run(paths: request.paths, cwd: cwd)
+        // The config decides what is excluded and which module a file is in.
+        let configFile =
+            request.readsConfig
+            ? [request.configPath.map { PathTools.absolute($0, base: cwd) } ?? root + "/" + SeamsConfig.fileName] : []
+        memo?.store(discovery, extraPaths: configFile, start: start)
+        let found = InputMemo(
+            paths: [], states: [], files: discovery.files, units: discovery.units, diagnostics: discovery.diagnostics,
+            origin: discovery.origin)
+        return (found, false)
     }
 
     /// The scanned graph as the request shows it: external types dropped unless it or the config

@@ -58,10 +58,10 @@ public enum PackageReader {
     /// `swift` is the toolchain's `swift` executable, nil when there is none.
     public static func read(
         dir: String, files: [String], mode: ManifestMode, swift: String? = PackageReader.swiftOnPath(),
-        display: String, answers: ManifestAnswers? = nil
+        display: String, answers: ManifestAnswers? = nil, witness: FileWitness? = nil
     ) -> PackageTargets {
         var result = PackageTargets(dir: dir, targets: [], method: .syntax)
-        guard let data = FileManager.default.contents(atPath: dir + "/Package.swift"),
+        guard let data = PathTools.contents(of: dir + "/Package.swift", witness: witness),
             let text = String(data: data, encoding: .utf8)
         else {
             result.diagnostics.append(Diagnostic(file: display, message: "manifest cannot be read", severity: .error))
@@ -69,7 +69,8 @@ public enum PackageReader {
         }
         let syntax = ManifestReader.read(manifest: text)
         result.targets = syntax.targets.map {
-            PackageTargets.Target(name: $0.name, kind: $0.kind, dir: folder(of: $0.name, $0.kind, $0.path, in: dir))
+            PackageTargets.Target(
+                name: $0.name, kind: $0.kind, dir: folder(of: $0.name, $0.kind, $0.path, in: dir, witness: witness))
         }
         // SwiftPM builds each file of Snippets/ as a small program of its own.
         for file in files where PathTools.parent(file) == dir + "/Snippets" {
@@ -120,7 +121,9 @@ public enum PackageReader {
     }
 
     /// `path:`, else SwiftPM's conventional folders.
-    static func folder(of name: String, _ kind: ManifestTarget.Kind, _ path: String?, in dir: String) -> String {
+    static func folder(
+        of name: String, _ kind: ManifestTarget.Kind, _ path: String?, in dir: String, witness: FileWitness? = nil
+    ) -> String {
         if let path { return PathTools.absolute(path, base: dir) }
         let candidates: [String]
         switch kind {
@@ -128,7 +131,7 @@ public enum PackageReader {
         case .plugin: candidates = ["Plugins"]
         default: candidates = ["Sources", "Source", "src", "srcs"]
         }
-        return candidates.map { "\(dir)/\($0)/\(name)" }.first { PathTools.isDirectory($0) == true }
+        return candidates.map { "\(dir)/\($0)/\(name)" }.first { PathTools.isDirectory($0, witness: witness) == true }
             ?? "\(dir)/\(candidates[0])/\(name)"
     }
 

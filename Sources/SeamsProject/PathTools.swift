@@ -27,13 +27,15 @@ public enum PathTools {
         return rel.hasPrefix("../") || rel == ".." ? path : rel
     }
 
-    public static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String, witness: FileWitness? = nil) -> String? {
+        witness?.saw(path)
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
-    public static func isDirectory(_ path: String) -> Bool? {
+    public static func isDirectory(_ path: String, witness: FileWitness? = nil) -> Bool? {
+        witness?.saw(path)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { return nil }
         return isDir.boolValue
@@ -47,14 +49,35 @@ public enum PathTools {
         URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
-    /// The `.swift` files below a folder (recursively, sorted, absolute); none when it is missing.
-    public static func swiftFilesBelow(_ dir: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: dir) else { return [] }
+    /// The `.swift` files below a folder (recursively, sorted, absolute); none when it is
+    /// missing. Links to folders are not followed.
+    public static func swiftFilesBelow(_ dir: String, witness: FileWitness? = nil) -> [String] {
         var out: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if relative.hasSuffix(".swift") { out.append(dir + "/" + relative) }
+        func visit(_ folder: String) {
+            for entry in entries(of: folder, witness: witness) ?? [] {
+                guard let name = entry.name else { continue }
+                let path = folder + "/" + name
+                if entry.isDirectory && !entry.isLink {
+                    visit(path)
+                } else if name.hasSuffix(".swift") {
+                    out.append(path)
+                }
+            }
         }
+        visit(dir)
         return out.sorted()
+    }
+
+    /// The bytes of a file; nil when it cannot be read.
+    public static func contents(of path: String, witness: FileWitness? = nil) -> Data? {
+        witness?.saw(path, read: true)
+        return FileManager.default.contents(atPath: path)
+    }
+
+    /// Whether anything exists at `path` (following links).
+    public static func exists(_ path: String, witness: FileWitness? = nil) -> Bool {
+        witness?.saw(path)
+        return FileManager.default.fileExists(atPath: path)
     }
 }
 
@@ -77,7 +100,10 @@ extension PathTools {
     /// The entries of a folder, sorted by their bytes, `.` and `..` left out; nil when it cannot
     /// be read. Foundation's listing replaces bytes that are not UTF-8 with U+FFFD, which names a
     /// file that does not exist: this one keeps the difference so that callers can report it.
-    public static func entries(of dir: String) -> [Entry]? {
+    /// A link's entry is noted with the `witness` too: what it names may change apart from
+    /// the folder.
+    public static func entries(of dir: String, witness: FileWitness? = nil) -> [Entry]? {
+        witness?.saw(dir, read: true)
         guard let handle = opendir(dir) else { return nil }
         defer { closedir(handle) }
         var listed: [(bytes: [UInt8], type: UInt8)] = []
@@ -100,6 +126,7 @@ extension PathTools {
             // One stat for what the entry names; the link itself is known from readdir, except
             // on file systems that leave the type unknown.
             let path = Array(dir.utf8) + [0x2F] + item.bytes + [0]
+            if let witness, let name { witness.saw(dir + "/" + name) }
             var info = stat()
             var linkInfo = stat()
             let (exists, isLink) = path.withUnsafeBufferPointer { p in

@@ -32,6 +32,8 @@ public struct LayoutInput: Sendable {
     public var swift: String? = PackageReader.swiftOnPath()
     /// SwiftPM's answers kept from earlier runs.
     public var manifestAnswers: ManifestAnswers?
+    /// Notes every path the layout asks the file system about.
+    public var witness: FileWitness?
 
     public init(files: [File], packages: [String], xcodeProjects: [String], root: String) {
         self.files = files
@@ -64,6 +66,9 @@ public struct ProjectLayout: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// Where the modules came from, for the summary line.
     public var origin: String = "folders"
+    /// Whether a manifest was read otherwise than as syntax (by SwiftPM, or by conventions
+    /// because there was no toolchain to ask).
+    public var askedToolchain = false
     /// Module names of files placed by folder, which share their folder's unit.
     public var folderModules: [Int: String] = [:]
     /// The units of package targets, which products name.
@@ -90,13 +95,14 @@ public struct ProjectLayout: Sendable {
             PackageReader.read(
                 dir: input.packages[p], files: (filesByPackage[p] ?? []).map { input.files[$0].absolute },
                 mode: input.manifest, swift: input.swift, display: manifestDisplay(input.packages[p], root: input.root),
-                answers: input.manifestAnswers)
+                answers: input.manifestAnswers, witness: input.witness)
         }
         for (p, dir) in input.packages.enumerated() {
             let members = filesByPackage[p] ?? []
             let display = manifestDisplay(dir, root: input.root)
             let package = read[p]
             methods[package.method, default: 0] += 1
+            if package.method != .syntax { layout.askedToolchain = true }
             layout.diagnostics += package.diagnostics
             var unitOf: [String: Int] = [:]
             for t in package.targets {
@@ -149,7 +155,9 @@ public struct ProjectLayout: Sendable {
             let f = input.files[i]
             let inRoot = PathTools.relative(f.absolute, to: f.pathRoot).split(separator: "/")
             let module =
-                inRoot.count > 1 ? String(inRoot[0]) : PathTools.baseName(PathTools.realPath(f.pathRoot) ?? f.pathRoot)
+                inRoot.count > 1
+                ? String(inRoot[0])
+                : PathTools.baseName(PathTools.realPath(f.pathRoot, witness: input.witness) ?? f.pathRoot)
             // One compilation unit per scanned folder; the module is only its name in the graph.
             let unit: Int
             if let u = unitOfRoot[f.pathRoot] {
@@ -177,7 +185,12 @@ public struct ProjectLayout: Sendable {
         var projects: [XcodeProject] = []
         // Side by side: a large project file takes a good part of a second to read.
         let read = ConcurrentMap.run(input.xcodeProjects.count) { i in
-            Result { try XcodeProjectReader.read(xcodeproj: input.xcodeProjects[i], answers: input.manifestAnswers) }
+            Result {
+                try XcodeProjectReader.read(
+                    xcodeproj: input.xcodeProjects[i],
+                    listFiles: { PathTools.swiftFilesBelow($0, witness: input.witness) },
+                    answers: input.manifestAnswers, witness: input.witness)
+            }
         }
         for (path, result) in zip(input.xcodeProjects, read) {
             switch result {
@@ -194,7 +207,7 @@ public struct ProjectLayout: Sendable {
         var realPaths: [String: String] = [:]
         func real(_ path: String) -> String {
             if let known = realPaths[path] { return known }
-            let resolved = PathTools.realPath(path) ?? path
+            let resolved = PathTools.realPath(path, witness: input.witness) ?? path
             realPaths[path] = resolved
             return resolved
         }
@@ -282,13 +295,15 @@ public struct ProjectLayout: Sendable {
     private mutating func notePackagesOutside(_ input: LayoutInput) {
         var referenced = projectPackages
         for ws in input.workspaces {
-            referenced += WorkspaceReader.references(of: ws).filter { !$0.hasSuffix(".xcodeproj") }.map {
+            referenced += WorkspaceReader.references(of: ws, witness: input.witness).filter {
+                !$0.hasSuffix(".xcodeproj")
+            }.map {
                 (PathTools.baseName(ws), $0)
             }
         }
-        let known = Set(input.packages.map { PathTools.realPath($0) ?? $0 })
-        for (by, dir) in referenced where !known.contains(PathTools.realPath(dir) ?? dir) {
-            guard FileManager.default.fileExists(atPath: dir + "/Package.swift") else { continue }
+        let known = Set(input.packages.map { PathTools.realPath($0, witness: input.witness) ?? $0 })
+        for (by, dir) in referenced where !known.contains(PathTools.realPath(dir, witness: input.witness) ?? dir) {
+            guard PathTools.exists(dir + "/Package.swift", witness: input.witness) else { continue }
             diagnostics.append(
                 Diagnostic(
                     file: PathTools.relative(dir, to: input.root),

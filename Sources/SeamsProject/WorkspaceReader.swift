@@ -7,8 +7,8 @@ import Foundation
 /// Reads `*.xcworkspace/contents.xcworkspacedata`: the projects and package folders it names.
 public enum WorkspaceReader {
     /// Absolute paths of the workspace's file references (projects, package folders).
-    public static func references(of workspace: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: workspace + "/contents.xcworkspacedata") else {
+    public static func references(of workspace: String, witness: FileWitness? = nil) -> [String] {
+        guard let data = PathTools.contents(of: workspace + "/contents.xcworkspacedata", witness: witness) else {
             return []
         }
         let collector = Collector(container: PathTools.parent(workspace))

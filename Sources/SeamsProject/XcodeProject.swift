@@ -44,10 +44,11 @@ public enum XcodeProjectReader {
     /// With `answers`, a project read before from the same bytes, whose synchronized folders
     /// list the same files, is taken from there rather than read again.
     public static func read(
-        xcodeproj: String, listFiles: (String) -> [String] = PathTools.swiftFilesBelow, answers: ManifestAnswers? = nil
+        xcodeproj: String, listFiles: (String) -> [String] = { PathTools.swiftFilesBelow($0) },
+        answers: ManifestAnswers? = nil, witness: FileWitness? = nil
     ) throws -> XcodeProject {
         let file = xcodeproj + "/project.pbxproj"
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let data = PathTools.contents(of: file, witness: witness) else {
             throw XcodeProjectError.unreadable(file)
         }
         guard let answers else { return try read(xcodeproj: xcodeproj, data: data, listFiles: listFiles) }

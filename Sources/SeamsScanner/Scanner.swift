@@ -2,7 +2,7 @@ import Foundation
 import SeamsGraph
 
 /// One Swift file to scan.
-public struct SourceFile: Sendable {
+public struct SourceFile: Sendable, Equatable {
     /// The path written into the graph: relative to the scan root.
     public var path: String
     /// Where to read it.
@@ -73,6 +73,9 @@ public struct ScanStatistics: Sendable {
     /// How the graph came to be: built from every file's sites, or the last scan's graph
     /// (its snapshot) reused as it was or patched with the files that changed.
     public var graphFrom: GraphSource = .built
+    /// Whether the files and their units were the last discovery's, as the cache kept them
+    /// (no path it asked the file system about had changed), rather than found anew.
+    public var discoveryRemembered = false
 
     public enum GraphSource: String, Sendable {
         case built, patched, reused

@@ -107,9 +107,10 @@ struct BenchReport {
             line(
                 String(
                     format:
-                        "%@ %7.3f s   peak %4.0f MB   %5.2f× bare parse   %5.1f%% of cold   (parsed %d, resolved %d files; graph %@)",
+                        "%@ %7.3f s   peak %4.0f MB   %5.2f× bare parse   %5.1f%% of cold   (files %@; parsed %d, resolved %d; graph %@)",
                     (label + ":").padding(toLength: 30, withPad: " ", startingAt: 0), t.seconds, mb(t.peakBytes),
                     t.seconds / parse.seconds, 100 * t.seconds / cold.seconds,
+                    s?.discoveryRemembered == true ? "remembered" : "found",
                     (s?.filesScanned ?? 0) - (s?.filesFromCache ?? 0), s?.filesResolved ?? 0,
                     s?.graphFrom.rawValue ?? "built"))
             line(
@@ -146,6 +147,7 @@ struct BenchReport {
                 d["filesParsed"] = s.filesScanned - s.filesFromCache
                 d["filesResolved"] = s.filesResolved
                 d["graph"] = s.graphFrom.rawValue
+                d["discovery"] = s.discoveryRemembered ? "remembered" : "found"
             }
             return d
         }

@@ -34,6 +34,30 @@ import Testing
         #expect(read.delta.isEmpty)
     }
 
+    @Test func discoverysMemoReadsBackAndDamageIsRefused() throws {
+        let memo = InputMemo(
+            paths: ["/tmp/a", "/tmp/a/b.swift", "/tmp/gone"],
+            states: [[1, 66, 1 << 40, 0o40755, 4096, 1 << 60, -3], [0, 66, 7, 0o100644], []],
+            files: [
+                SourceFile(path: "b.swift", location: "/tmp/a/b.swift", module: "App", unit: 1),
+                SourceFile(path: "c.swift", location: "/tmp/a/c.swift", module: "App", unit: 0),
+            ],
+            units: [CompilationUnit(importName: nil), CompilationUnit(importName: "App", sees: [0, 3])],
+            diagnostics: [
+                Diagnostic(file: "x", line: 4, message: "note", severity: .note),
+                Diagnostic(file: nil, message: "warning"),
+            ],
+            origin: "folders")
+        let bytes = memo.encode()
+        #expect(InputMemo.decode(bytes) == memo)
+        for i in [0, bytes.count / 2, bytes.count - 1] {
+            var damaged = bytes
+            damaged[i] ^= 0x20
+            #expect(InputMemo.decode(damaged) == nil)
+        }
+        #expect(InputMemo.decode(Array(bytes.dropLast())) == nil)
+    }
+
     @Test func aBaseReadsBackAsTheGraphWithTheDeltaMade() throws {
         let g = sampleGraph()
         #expect(g.edges.count >= 3 && !g.uses.isEmpty)

@@ -1,0 +1,78 @@
+import Foundation
+import SeamsProject
+import SeamsScanner
+
+/// What discovery found last time for the same request, kept in the cache with the state of
+/// every path it asked the file system about (the folders it listed, the project files and
+/// manifests it read, the paths it resolved, the config file). When each is as it was, the
+/// same questions would get the same answers, and the files, units and notes are taken as
+/// they are. Any change (a file added, removed or renamed, a project file saved, a link made
+/// again) shows in some path's state, and discovery runs anew.
+///
+/// Not kept when a path changed within two seconds before discovery began (its times could
+/// hide a later change), or when a manifest was read otherwise than as syntax (SwiftPM's
+/// answer depends on the toolchain, not only on the files).
+struct DiscoveryMemo {
+    let cache: DiskCache
+    let name: String
+
+    init(cache: DiskCache, root: String, rootLabel: String, cwd: String, request: ScanRequest) {
+        self.cache = cache
+        var h = StableHash()
+        h.combine("discovery")
+        for part in [root, rootLabel, cwd, request.configPath ?? "", request.readsConfig ? "config" : "no config"] {
+            h.combine(part)
+        }
+        for list in [request.paths, request.excludes, request.targets] {
+            h.combine(list.count)
+            for item in list { h.combine(item) }
+        }
+        h.combine(request.manifest.rawValue)
+        h.combine(request.maxFileBytes)
+        name = "discovery-" + h.hex
+    }
+
+    /// The last discovery's findings, when no path it asked about has changed since.
+    func recall() -> InputMemo? {
+        guard let bytes = cache.readSnapshot(name) else { return nil }
+        guard let memo = InputMemo.decode(bytes) else {
+            cache.discard(kind: "snapshot", key: name)
+            return nil
+        }
+        for (path, state) in zip(memo.paths, memo.states) where Self.numbers(path, read: state.first == 1) != state {
+            return nil
+        }
+        return memo
+    }
+
+    /// Keeps what `discovery` found, unless some path it asked about may yet change unseen.
+    func store(_ discovery: Discovery, extraPaths: [String], start: Int64) {
+        guard !discovery.askedToolchain else { return }
+        let witness = discovery.witness
+        for path in extraPaths { witness.saw(path, read: true) }
+        let paths = witness.paths
+        let states = paths.map { PathState(of: $0.path, read: $0.read) }
+        guard !states.contains(where: { $0.isRecent(before: start) }) else { return }
+        let memo = InputMemo(
+            paths: paths.map(\.path), states: zip(paths, states).map { Self.numbers($1, read: $0.read) },
+            files: discovery.files, units: discovery.units, diagnostics: discovery.diagnostics, origin: discovery.origin
+        )
+        cache.writeSnapshot(name) { memo.encode() }
+    }
+
+    /// A path's state as the memo keeps it: whether its contents count, then the numbers.
+    private static func numbers(_ state: PathState, read: Bool) -> [Int] {
+        [read ? 1 : 0] + (state.own + state.named).map { Int($0) }
+    }
+
+    private static func numbers(_ path: String, read: Bool) -> [Int] {
+        numbers(PathState(of: path, read: read), read: read)
+    }
+
+    /// Now, in nanoseconds since 1970, as file times are given.
+    static func now() -> Int64 {
+        var t = timespec()
+        clock_gettime(CLOCK_REALTIME, &t)
+        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+    }
+}

@@ -1,0 +1,84 @@
+import SeamsGraph
+
+/// What finding a scan's files gave (the files, their units, the notes and where the modules
+/// came from), with the state of every path that was asked about on the way: a later scan
+/// that finds each of those paths as it was is given the same without looking again.
+/// A path's state is kept as the caller gives it (numbers the file system reported).
+public struct InputMemo: Sendable, Equatable {
+    static let format: UInt8 = 1
+
+    public var paths: [String]
+    /// One per path.
+    public var states: [[Int]]
+    public var files: [SourceFile]
+    public var units: [CompilationUnit]
+    public var diagnostics: [Diagnostic]
+    public var origin: String
+
+    public init(
+        paths: [String], states: [[Int]], files: [SourceFile], units: [CompilationUnit], diagnostics: [Diagnostic],
+        origin: String
+    ) {
+        (self.paths, self.states, self.files, self.units) = (paths, states, files, units)
+        (self.diagnostics, self.origin) = (diagnostics, origin)
+    }
+
+    public func encode() -> [UInt8] {
+        var w = ByteWriter(capacity: 1 << 16)
+        w.list(Array(zip(paths, states))) { w, entry in
+            w.string(entry.0)
+            w.list(entry.1) { w, n in w.int(n) }
+        }
+        w.list(files) { w, f in
+            w.string(f.path)
+            w.string(f.location)
+            w.string(f.module)
+            w.count(f.unit)
+        }
+        w.list(units) { w, u in
+            w.optionalString(u.importName)
+            w.bool(u.sees != nil)
+            if let sees = u.sees { w.list(sees.sorted()) { w, n in w.count(n) } }
+        }
+        w.list(diagnostics) { w, d in
+            w.optionalString(d.file)
+            w.bool(d.line != nil)
+            if let line = d.line { w.int(line) }
+            w.string(d.message)
+            w.string(d.severity.rawValue)
+        }
+        w.string(origin)
+        return EntryFrame.wrap(w.bytes, format: Self.format)
+    }
+
+    /// nil when the bytes are not a whole memo of this format.
+    public static func decode(_ bytes: [UInt8]) -> InputMemo? {
+        guard let payload = EntryFrame.unwrap(bytes, format: format) else { return nil }
+        var r = ByteReader(bytes, from: payload.lowerBound)
+        do {
+            let entries = try r.list { r in (try r.string(), try r.list { try $0.int() }) }
+            let files = try r.list { r in
+                SourceFile(path: try r.string(), location: try r.string(), module: try r.string(), unit: try r.count())
+            }
+            let units = try r.list { r in
+                let name = try r.optionalString()
+                let sees = try r.bool() ? Set(try r.list { try $0.count() }) : nil
+                return CompilationUnit(importName: name, sees: sees)
+            }
+            let diagnostics = try r.list { r in
+                let file = try r.optionalString()
+                let line = try r.bool() ? try r.int() : nil
+                let message = try r.string()
+                guard let severity = Diagnostic.Severity(rawValue: try r.string()) else { throw CorruptEntry() }
+                return Diagnostic(file: file, line: line, message: message, severity: severity)
+            }
+            let origin = try r.string()
+            guard r.offset == payload.upperBound, files.allSatisfy({ $0.unit < units.count }) else { return nil }
+            return InputMemo(
+                paths: entries.map(\.0), states: entries.map(\.1), files: files, units: units,
+                diagnostics: diagnostics, origin: origin)
+        } catch {
+            return nil
+        }
+    }
+}
