@@ -86,9 +86,10 @@ struct GraphPatch {
         _ old: Graph, touched: Set<String>, changes: [GraphDelta.EdgeChange], table: SymbolTable
     ) -> [GraphDelta.NodeChange] {
         var candidates = touched
-        for node in old.nodes where paths.contains(node.file ?? "") { candidates.insert(node.id) }
-        for symbol in table.symbols where paths.contains(symbol.file ?? "") { candidates.insert(symbol.nodeID) }
-        for (id, node) in table.extensionNodes where paths.contains(node.file ?? "") { candidates.insert(id) }
+        var inPaths = QuickIDSet(paths)
+        for node in old.nodes where inPaths.contains(node.file ?? "") { candidates.insert(node.id) }
+        for symbol in table.symbols where inPaths.contains(symbol.file ?? "") { candidates.insert(symbol.nodeID) }
+        for (id, node) in table.extensionNodes where inPaths.contains(node.file ?? "") { candidates.insert(id) }
         // As the full build adds them: the first declared type of an id, else its extension node.
         var declared: [String: Node] = [:]
         for symbol in table.symbols where candidates.contains(symbol.nodeID) && declared[symbol.nodeID] == nil {
@@ -99,17 +100,23 @@ struct GraphPatch {
         for id in candidates where declared[id] == nil {
             if let node = table.extensionNodes[id] { declared[id] = node }
         }
-        // Ends of the edges after the changes: the changed ones as they are now, the others as they were.
+        // Whether the others are still reached: by the ends of the edges after the changes, the
+        // changed ones as they are now, the others as they were.
         var connected = Set<String>()
-        let changed = Set(changes.map { EdgeEnds(from: $0.from, to: $0.to) })
-        for edge in old.edges where candidates.contains(edge.from) || candidates.contains(edge.to) {
-            guard !changed.contains(EdgeEnds(from: edge.from, to: edge.to)) else { continue }
-            if candidates.contains(edge.from) { connected.insert(edge.from) }
-            if candidates.contains(edge.to) { connected.insert(edge.to) }
-        }
-        for change in changes where change.edge != nil {
-            if candidates.contains(change.from) { connected.insert(change.from) }
-            if candidates.contains(change.to) { connected.insert(change.to) }
+        var undeclared = QuickIDSet(candidates.filter { declared[$0] == nil })
+        if !undeclared.isEmpty {
+            let changed = Set(changes.map { EdgeEnds(from: $0.from, to: $0.to) })
+            for i in old.edges.indices {
+                let (from, to) = (old.edges[i].from, old.edges[i].to)
+                let (atFrom, atTo) = (undeclared.contains(from), undeclared.contains(to))
+                guard atFrom || atTo, !changed.contains(EdgeEnds(from: from, to: to)) else { continue }
+                if atFrom { connected.insert(from) }
+                if atTo { connected.insert(to) }
+            }
+            for change in changes where change.edge != nil {
+                if undeclared.contains(change.from) { connected.insert(change.from) }
+                if undeclared.contains(change.to) { connected.insert(change.to) }
+            }
         }
         return candidates.sorted().map { id in
             if let node = declared[id] { return .init(id: id, node: node) }

@@ -16,9 +16,16 @@ extension Resolver {
         }
         table.sharedTopLevelNames = declaredInUnit.mapValues { Set($0.filter { $0.value > 1 }.keys) }
         table.privateTypes = Array(repeating: [:], count: files.count)
+        // Files of a unit mostly import the same modules: each name is looked up once per unit.
+        var unitsImported: [Int: [String: [Int]]] = [:]
         for (index, (facts, ctx)) in files.enumerated() {
             ctx.index = index
-            ctx.imports = importedUnits(facts.imports, from: ctx.unit)
+            ctx.imports = facts.imports.flatMap { name in
+                if let known = unitsImported[ctx.unit]?[name] { return known }
+                let found = importedUnits([name], from: ctx.unit)
+                unitsImported[ctx.unit, default: [:]][name] = found
+                return found
+            }
             let fileScope = Scope(file: ctx, type: nil, owner: ctx.fileScopeID, generics: [])
             table.bindings.append((facts.top, fileScope))
             table.fileScopeNodes[ctx.fileScopeID] = Node(
