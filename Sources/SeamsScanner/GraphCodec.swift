@@ -42,38 +42,63 @@ enum GraphCodec {
     /// a reader running beside other work).
     static func graph(_ bytes: [UInt8], parts ranges: [Range<Int>], sideBySide: Bool = true) throws -> Graph {
         guard ranges.count == 1 + edgeParts + useParts else { throw CorruptEntry() }
-        let readPart = { (part: Int) -> Part? in
-            var r = ByteReader(bytes, from: ranges[part].lowerBound, to: ranges[part].upperBound)
-            do {
-                let value: Part
-                if part == 0 {
-                    value = .head(try readHead(&r))
-                } else if part <= edgeParts {
-                    value = .edges(try r.list { try readEdge(&$0) })
-                } else {
-                    value = .uses(try r.list { try readUse(&$0) })
-                }
-                return r.atEnd ? value : nil
-            } catch {
-                return nil
-            }
-        }
-        let read = sideBySide ? ConcurrentMap.run(ranges.count, readPart) : ranges.indices.map(readPart)
-        guard case .head(var g)? = read[0] else { throw CorruptEntry() }
-        for part in read.dropFirst() {
-            switch part {
-            case .edges(let e)?: g.edges += e
-            case .uses(let u)?: g.uses += u
-            default: throw CorruptEntry()
-            }
-        }
+        var head = ByteReader(bytes, from: ranges[0].lowerBound, to: ranges[0].upperBound)
+        var g = try readHead(&head)
+        guard head.atEnd,
+            let edges = try joined(bytes, ranges[1...edgeParts], sideBySide: sideBySide, readEdge),
+            let uses = try joined(bytes, ranges[(edgeParts + 1)...], sideBySide: sideBySide, readUse)
+        else { throw CorruptEntry() }
+        g.edges = edges
+        g.uses = uses
         return g
     }
 
-    private enum Part {
-        case head(Graph)
-        case edges([Edge])
-        case uses([Use])
+    /// The items of several parts (each a count, then the items), read each into its own
+    /// slice of one array: joining arrays read apart copied every item once more. nil when a
+    /// part does not read.
+    private static func joined<T>(
+        _ bytes: [UInt8], _ ranges: ArraySlice<Range<Int>>, sideBySide: Bool,
+        _ read: @escaping (inout ByteReader) throws -> T
+    ) throws -> [T]? {
+        var readers = ranges.map { ByteReader(bytes, from: $0.lowerBound, to: $0.upperBound) }
+        let counts = try readers.indices.map { try readers[$0].count() }
+        var starts = [0]
+        for c in counts { starts.append(starts.last! + c) }
+        var whole = true
+        let items = [T](unsafeUninitializedCapacity: starts.last!) { buffer, initialized in
+            let out = SharedBuffer(buffer)
+            // Each part's count of items made; negative (-1 - made) when it did not read.
+            let readPart = { (p: Int) -> Int in
+                var r = readers[p]
+                var k = 0
+                do {
+                    while k < counts[p] {
+                        (out.buffer.baseAddress! + starts[p] + k).initialize(to: try read(&r))
+                        k += 1
+                    }
+                } catch {
+                    return -1 - k
+                }
+                return r.atEnd ? k : -1 - k
+            }
+            let made = sideBySide ? ConcurrentMap.run(counts.count, readPart) : counts.indices.map(readPart)
+            if made.allSatisfy({ $0 >= 0 }) {
+                initialized = starts.last!
+            } else {
+                for (p, m) in made.enumerated() where m != 0 && m != -1 {
+                    (out.buffer.baseAddress! + starts[p]).deinitialize(count: m >= 0 ? m : -1 - m)
+                }
+                initialized = 0
+                whole = false
+            }
+        }
+        return whole ? items : nil
+    }
+
+    /// A buffer the parts' threads write to, each its own slice.
+    private struct SharedBuffer<T>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<T>
+        init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
     }
 
     private static func writeHead(_ g: Graph, _ w: inout ByteWriter) {
