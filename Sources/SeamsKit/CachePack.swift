@@ -84,17 +84,20 @@ enum CachePack {
     }
 
     static func readAll(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let n = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done))
+        var whole = true
+        // Not zeroed first: the bytes are read over it.
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                done += n
             }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
+            whole = done == count
+            initialized = whole ? count : 0
         }
-        return bytes
+        return whole ? bytes : nil
     }
 
     private static func appendInteger(_ value: UInt64, to bytes: inout [UInt8]) {

@@ -63,7 +63,10 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     /// Entries learnt (written) since the last `finish`: the next pack.
     private var pending: [String: [UInt8]] = [:]
     /// Entries read from packs since the last `finish`: kept when packs are joined.
-    private var readNames: Set<String> = []
+    /// Entries read from the packs, in the order read (some more than once): the ones a join
+    /// of packs keeps. Kept as a list, not a set: a warm scan reads thousands while others wait
+    /// for the lock.
+    private var readNames: [String] = []
     /// Snapshots stored since the last `finish`, by name.
     private var pendingSnapshots: [String: [UInt8]] = [:]
     /// Snapshots still being made (`writeSnapshot`): `finish` and reads wait for them.
@@ -174,7 +177,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         }
         let first = pack.readFrom == 0
         pack.readFrom += 1
-        readNames.insert(name)
+        readNames.append(name)
         lock.unlock()
         // Used now: least recently used packs are the first to go.
         if first { futimens(pack.fd, nil) }
@@ -203,7 +206,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
             pack.damaged = true
             index![name] = nil
         }
-        readNames.remove(name)
+        // A discarded entry has left the index: a join does not keep it.
         memory?[name] = nil
         discarded += 1
         lock.unlock()
@@ -243,7 +246,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
             guard pending[name] == nil, let (pack, _) = index?[name] else { continue }
             if pack.readFrom == 0 { touch.append(pack) }
             pack.readFrom += 1
-            readNames.insert(name)
+            readNames.append(name)
         }
         lock.unlock()
         for pack in touch { futimens(pack.fd, nil) }

