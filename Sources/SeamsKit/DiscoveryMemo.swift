@@ -50,9 +50,21 @@ struct DiscoveryMemo {
         guard !discovery.askedToolchain else { return }
         let witness = discovery.witness
         for path in extraPaths { witness.saw(path, read: true) }
-        let paths = witness.paths
-        let states = paths.map { PathState(of: $0.path, read: $0.read) }
+        var paths = witness.paths
+        var states = paths.map { PathState(of: $0.path, read: $0.read) }
         guard !states.contains(where: { $0.isRecent(before: start) }) else { return }
+        // A file or folder (no link) only resolved, in a folder that was listed, leads where
+        // that folder does: replacing it by a link, or removing it, changes the folder's
+        // listing. Leaving it out spares the next scan two stats per scanned file.
+        let listed = Set(paths.filter(\.read).map(\.path))
+        let needed = paths.indices.filter { i in
+            guard !paths[i].read, states[i].own.count == 3, (states[i].own[2] & Int64(S_IFMT)) != Int64(S_IFLNK),
+                let slash = paths[i].path.lastIndex(of: "/")
+            else { return true }
+            return !listed.contains(String(paths[i].path[..<slash]))
+        }
+        paths = needed.map { paths[$0] }
+        states = needed.map { states[$0] }
         let memo = InputMemo(
             paths: paths.map(\.path), states: zip(paths, states).map { Self.numbers($1, read: $0.read) },
             files: discovery.files, units: discovery.units, diagnostics: discovery.diagnostics, origin: discovery.origin
