@@ -84,7 +84,8 @@ extension Scanner {
             stats.graphFrom = .patched
             delta = changes
         }
-        leftovers.items += kept.items
+        // The last graph too is freed on another thread.
+        leftovers.items += kept.items + [last]
         if graph != nil { notifies = previous.files.map(\.notifies) }
         return graph
     }
