@@ -96,14 +96,19 @@ struct BenchCommand: ParsableCommand {
             r.cache = DiskCache(root: cacheRoot, report: { FileHandle.standardError.write(Data("\($0)\n".utf8)) })
             return r
         }
+        // Each run's graph is kept for the comparison after; the last run's is let go before
+        // the next one is timed (a user's run has no graph of an earlier run to free).
         var coldGraph: Graph?
-        let cold = try measure.run(before: { _ = try? DiskCache.clean(root: cacheRoot) }) {
+        let cold = try measure.run(before: {
+            coldGraph = nil
+            _ = try? DiskCache.clean(root: cacheRoot)
+        }) {
             let outcome = try ScanPipeline.run(cached())
             coldGraph = outcome.graph
             return outcome
         }
         var warmGraph: Graph?
-        let warm = try measure.run {
+        let warm = try measure.run(before: { warmGraph = nil }) {
             let outcome = try ScanPipeline.run(cached())
             warmGraph = outcome.graph
             return outcome
@@ -132,13 +137,19 @@ struct BenchCommand: ParsableCommand {
             defer { changedGraph = nil }
             return changedGraph.map(GraphJSONReporter.data) == GraphJSONReporter.data(fresh)
         }
-        let body = try measure.run(before: { try append("// seams-bench: a changed line ") }) {
+        let body = try measure.run(before: {
+            changedGraph = nil
+            try append("// seams-bench: a changed line ")
+        }) {
             let outcome = try ScanPipeline.run(cached())
             changedGraph = outcome.graph
             return outcome
         }
         let bodyIdentical = try sameAsUncached()
-        let surface = try measure.run(before: { try append("struct SeamsBenchProbe") }) {
+        let surface = try measure.run(before: {
+            changedGraph = nil
+            try append("struct SeamsBenchProbe")
+        }) {
             let outcome = try ScanPipeline.run(cached())
             changedGraph = outcome.graph
             return outcome
