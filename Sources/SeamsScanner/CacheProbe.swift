@@ -4,7 +4,7 @@ import SeamsGraph
 ///
 /// A damaged entry on disk almost never gets past its frame's checksum; what does is an entry
 /// that a buggy build wrote whole, or damage the checksum misses. This reads such payloads the
-/// way a scan reads them from its cache: the facts, resolved sites and snapshot of `source` are encoded,
+/// way a scan reads them from its cache: the facts, resolved sites and snapshot of `source` (and a discovery memo) are encoded,
 /// `damage` changes their payloads (each three bytes: a position, taken modulo the payload's
 /// length, and an amount added to the byte there), and each is framed anew, as if whole, and
 /// read back. Nothing may crash or hang; a payload either reads or is refused.
@@ -40,6 +40,12 @@ public enum CacheProbe {
         let read = damaged(head.encode(), format: ScanSnapshot.format, damage).flatMap(ScanSnapshot.decode) ?? head
         let base = damaged(ScanSnapshot.encodeBase(id: "probe", graph: graph), format: ScanSnapshot.format, damage)
         _ = try? read.graph(base: base)
+        // Discovery's memo of this one file.
+        let memo = InputMemo(
+            paths: ["/app", "/app/F.swift"], states: [[1, 2, 3, 16877, 4096, 5, 6], [0, 2, 4, 33188]],
+            files: [SourceFile(path: "F.swift", location: "/app/F.swift", module: "App", unit: 0)],
+            units: [CompilationUnit(importName: "App", sees: [0])], diagnostics: facts.diagnostics, origin: "folders")
+        _ = damaged(memo.encode(), format: InputMemo.format, damage).flatMap(InputMemo.decode)
     }
 
     /// The entry's payload with the damage done, in a whole frame.
