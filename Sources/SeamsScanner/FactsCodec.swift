@@ -10,7 +10,7 @@ import SeamsGraph
 //   whose references must be resolved again.
 
 enum FactsCodec {
-    static let format: UInt8 = 2
+    static let format: UInt8 = 3
 
     struct Encoded {
         var bytes: [UInt8]
@@ -39,13 +39,7 @@ enum FactsCodec {
 
         var head = ByteWriter(capacity: surface.bytes.count + bodies.bytes.count + 256)
         head.uint(UInt64(facts.lines))
-        head.list(facts.diagnostics) { w, d in
-            w.optionalString(d.file)
-            w.bool(d.line != nil)
-            if let line = d.line { w.int(line) }
-            w.string(d.message)
-            w.string(d.severity.rawValue)
-        }
+        head.list(facts.diagnostics) { GraphCodec.writeDiagnostic($1, &$0) }
         head.string(digest)
         head.count(surface.bytes.count)
         head.raw(surface.bytes)
@@ -62,13 +56,7 @@ enum FactsCodec {
         do {
             var r = ByteReader(entry, from: payload.lowerBound)
             let lines = Int(truncatingIfNeeded: try r.uint())
-            let diagnostics = try r.list { r -> Diagnostic in
-                let file = try r.optionalString()
-                let line = try r.bool() ? try r.int() : nil
-                let message = try r.string()
-                guard let severity = Diagnostic.Severity(rawValue: try r.string()) else { throw CorruptEntry() }
-                return Diagnostic(file: file, line: line, message: message, severity: severity)
-            }
+            let diagnostics = try r.list { try GraphCodec.readDiagnostic(&$0) }
             let digest = try r.string()
             let surfaceLength = try r.count()
             let surfaceStart = r.offset

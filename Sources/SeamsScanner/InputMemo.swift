@@ -40,13 +40,7 @@ public struct InputMemo: Sendable, Equatable {
             w.bool(u.sees != nil)
             if let sees = u.sees { w.list(sees.sorted()) { w, n in w.count(n) } }
         }
-        w.list(diagnostics) { w, d in
-            w.optionalString(d.file)
-            w.bool(d.line != nil)
-            if let line = d.line { w.int(line) }
-            w.string(d.message)
-            w.string(d.severity.rawValue)
-        }
+        w.list(diagnostics) { GraphCodec.writeDiagnostic($1, &$0) }
         w.string(origin)
         return EntryFrame.wrap(w.bytes, format: Self.format)
     }
@@ -65,13 +59,7 @@ public struct InputMemo: Sendable, Equatable {
                 let sees = try r.bool() ? Set(try r.list { try $0.count() }) : nil
                 return CompilationUnit(importName: name, sees: sees)
             }
-            let diagnostics = try r.list { r in
-                let file = try r.optionalString()
-                let line = try r.bool() ? try r.int() : nil
-                let message = try r.string()
-                guard let severity = Diagnostic.Severity(rawValue: try r.string()) else { throw CorruptEntry() }
-                return Diagnostic(file: file, line: line, message: message, severity: severity)
-            }
+            let diagnostics = try r.list { try GraphCodec.readDiagnostic(&$0) }
             let origin = try r.string()
             guard r.offset == payload.upperBound, files.allSatisfy({ $0.unit < units.count }) else { return nil }
             return InputMemo(
