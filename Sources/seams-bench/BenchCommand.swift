@@ -137,23 +137,20 @@ struct BenchCommand: ParsableCommand {
             defer { changedGraph = nil }
             return changedGraph.map(GraphJSONReporter.data) == GraphJSONReporter.data(fresh)
         }
-        let body = try measure.run(before: {
-            changedGraph = nil
-            try append("// seams-bench: a changed line ")
-        }) {
-            let outcome = try ScanPipeline.run(cached())
-            changedGraph = outcome.graph
-            return outcome
+        // Warm runs, each after `line` is appended to the file.
+        func afterAppending(_ line: String) throws -> Timing {
+            try measure.run(before: {
+                changedGraph = nil
+                try append(line)
+            }) {
+                let outcome = try ScanPipeline.run(cached())
+                changedGraph = outcome.graph
+                return outcome
+            }
         }
+        let body = try afterAppending("// seams-bench: a changed line ")
         let bodyIdentical = try sameAsUncached()
-        let surface = try measure.run(before: {
-            changedGraph = nil
-            try append("struct SeamsBenchProbe")
-        }) {
-            let outcome = try ScanPipeline.run(cached())
-            changedGraph = outcome.graph
-            return outcome
-        }
+        let surface = try afterAppending("struct SeamsBenchProbe")
         let surfaceIdentical = try sameAsUncached()
         times = [:]
         try original.write(to: URL(fileURLWithPath: touched))
