@@ -42,6 +42,14 @@ public enum SiteKind: String, Codable, Sendable, CaseIterable, Comparable {
     /// Every kind in order, computed once.
     static let sortedCases = allCases.sorted()
 
+    /// For each set of kinds (a mask of their `bit`s): its kinds in order, and whether all are
+    /// soft. Made once, so that an edge made or read back shares its list of kinds rather than
+    /// filtering one of its own.
+    static let byMask: [(kinds: [SiteKind], soft: Bool)] = (0..<(1 << allCases.count)).map { mask in
+        let kinds = sortedCases.filter { mask & $0.bit != 0 }
+        return (kinds, !kinds.isEmpty && kinds.allSatisfy { $0.isSoft })
+    }
+
     /// A bit of its own, for sets of kinds without a `Set`: its place among the kinds (comparing
     /// a dozen cases is cheaper than hashing one, and this runs for every site of a graph).
     var bit: Int { 1 << Self.inOrder.firstIndex(of: self)! }
@@ -158,10 +166,9 @@ public struct Edge: Hashable, Codable, Sendable {
         self.sites = sites
         self.count = sites.count
         var present = 0
-        for site in sites { present |= site.kind.bit }
-        let kinds = SiteKind.sortedCases.filter { present & $0.bit != 0 }
-        self.kinds = kinds
-        self.soft = !kinds.isEmpty && kinds.allSatisfy(\.isSoft)
+        // By index: only the kind is read, no site is copied.
+        for i in sites.indices { present |= sites[i].kind.bit }
+        (self.kinds, self.soft) = SiteKind.byMask[present]
     }
 }
 

@@ -92,6 +92,8 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
 
     /// Traits sorted and each once: a use has a handful, so no set is built.
     public static func normalized(_ traits: [Trait]) -> [Trait] {
+        // Already so when sorted and each once (as read back): no copy to sort.
+        if zip(traits, traits.dropFirst()).allSatisfy({ $0 < $1 }) { return traits }
         var out = traits.sorted()
         var i = 1
         while i < out.count {
