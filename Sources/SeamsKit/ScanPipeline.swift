@@ -125,10 +125,8 @@ public enum ScanPipeline {
         let start = DiscoveryMemo.now()
         try discovery.run(paths: request.paths, cwd: cwd)
         // The config decides what is excluded and which module a file is in.
-        let configFile =
-            request.readsConfig
-            ? [request.configPath.map { PathTools.absolute($0, base: cwd) } ?? root + "/" + SeamsConfig.fileName] : []
-        memo?.store(discovery, extraPaths: configFile, start: start)
+        let config = request.readsConfig ? [configFile(request.configPath, root: root, cwd: cwd)] : []
+        memo?.store(discovery, extraPaths: config, start: start)
         let found = InputMemo(
             paths: [], states: [], files: discovery.files, units: discovery.units, diagnostics: discovery.diagnostics,
             origin: discovery.origin)
@@ -160,10 +158,15 @@ public enum ScanPipeline {
         return cache
     }
 
+    /// The config file a scan reads: the one named (relative to `cwd`), else `seams.yml` at the
+    /// scan root.
+    static func configFile(_ explicit: String?, root: String, cwd: String) -> String {
+        explicit.map { PathTools.absolute($0, base: cwd) } ?? root + "/" + SeamsConfig.fileName
+    }
+
     static func loadConfig(_ explicit: String?, root: String, cwd: String) throws -> (SeamsConfig, [ConfigProblem]) {
-        let path: String
+        let path = configFile(explicit, root: root, cwd: cwd)
         if let explicit {
-            path = PathTools.absolute(explicit, base: cwd)
             if let isDir = PathTools.isDirectory(path) {
                 guard !isDir else {
                     throw SeamsError.config(
@@ -181,7 +184,6 @@ public enum ScanPipeline {
                     ]))
             }
         } else {
-            path = root + "/" + SeamsConfig.fileName
             guard PathTools.isDirectory(path) == false else { return (SeamsConfig(), []) }
         }
         let display = PathTools.display(path, base: cwd)

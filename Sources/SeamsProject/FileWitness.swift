@@ -38,11 +38,6 @@ public struct PathState: Equatable, Sendable {
     public var own: [Int64]
     public var named: [Int64]
 
-    public init(own: [Int64], named: [Int64]) {
-        self.own = own
-        self.named = named
-    }
-
     public init(of path: String, read: Bool) {
         var info = stat()
         own = lstat(path, &info) == 0 ? Self.fields(info, read: read) : []
