@@ -44,7 +44,8 @@ public enum SiteKind: String, Codable, Sendable, CaseIterable, Comparable {
 
     /// For each set of kinds (a mask of their `bit`s): its kinds in order, and whether all are
     /// soft. Made once, so that an edge made or read back shares its list of kinds rather than
-    /// filtering one of its own.
+    /// filtering one of its own. It has 2^n entries for n kinds (4,096 for today's 12): a kind
+    /// or two more is fine, many more would want a cache of the masks met instead.
     static let byMask: [(kinds: [SiteKind], soft: Bool)] = (0..<(1 << allCases.count)).map { mask in
         let kinds = sortedCases.filter { mask & $0.bit != 0 }
         return (kinds, !kinds.isEmpty && kinds.allSatisfy { $0.isSoft })
