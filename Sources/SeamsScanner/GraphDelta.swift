@@ -40,49 +40,82 @@ struct GraphDelta: Equatable {
             }
     }
 
-    /// Edges in edge order with these changes made.
-    private func apply(toEdges base: [Edge]) -> [Edge] {
-        if edges.isEmpty { return base }
-        // Both in edge order: one walk. Written out for edges and for nodes (a generic join
-        // copied every edge through its value witnesses: a tenth of a patched scan).
-        var out: [Edge] = []
-        out.reserveCapacity(base.count + edges.count)
-        var j = 0
-        for edge in base {
-            while j < edges.count
-                && (edges[j].from < edge.from || (edges[j].from == edge.from && edges[j].to < edge.to))
-            {
-                if let added = edges[j].edge { out.append(added) }
-                j += 1
-            }
-            if j < edges.count && edges[j].from == edge.from && edges[j].to == edge.to {
-                if let replaced = edges[j].edge { out.append(replaced) }
-                j += 1
-            } else {
-                out.append(edge)
-            }
+    /// The graph with these changes made. The base's lists are edited in place: when the
+    /// caller hands over the only reference to them, the parts no change touches are moved
+    /// within their buffers, never copied (a copy retained every edge of a large graph, and
+    /// freeing the base released each again).
+    func apply(to base: consuming Graph) -> Graph {
+        var graph = base
+        if !edges.isEmpty {
+            Self.patch(
+                &graph.edges, edges, filler: Edge(from: "", to: "", sortedUniqueSites: []),
+                isBefore: { $0.from < $1.from || ($0.from == $1.from && $0.to < $1.to) },
+                isAt: { $0.from == $1.from && $0.to == $1.to }, value: \.edge)
         }
-        for change in edges[j...] { if let added = change.edge { out.append(added) } }
-        return out
+        if !nodes.isEmpty {
+            Self.patch(
+                &graph.nodes, nodes, filler: Node(id: "", name: "", module: nil, kind: .external, file: nil, line: nil),
+                isBefore: { $0.id < $1.id }, isAt: { $0.id == $1.id }, value: \.node)
+        }
+        // A file's uses all sit in its run of the list (sorted by file first): each changed
+        // file's run is replaced by its uses now.
+        if files.allSatisfy({ file in file.uses.allSatisfy { $0.file == file.path } }) {
+            for file in files {
+                graph.uses.replaceSubrange(Self.run(of: file.path, in: graph.uses, file: \.file), with: file.uses)
+            }
+        } else {
+            for path in files.map(\.path) {
+                let run = Self.run(of: path, in: graph.uses, file: \.file)
+                if !run.isEmpty { graph.uses.removeSubrange(run) }
+            }
+            graph.uses = Self.merge(graph.uses, files.flatMap(\.uses)) { $0 < $1 }
+        }
+        let paths = Set(files.map(\.path))
+        graph.diagnostics = Array(
+            Set(graph.diagnostics.filter { !paths.contains($0.file ?? "") } + files.flatMap(\.diagnostics))
+        ).sorted()
+        return graph
     }
 
-    /// The graph with these changes made.
-    func apply(to base: Graph) -> Graph {
-        let edges = apply(toEdges: base.edges)
-        let nodes = apply(toNodes: base.nodes)
-        let paths = Set(files.map(\.path))
-        var uses = base.uses
-        for path in files.map(\.path) {
-            let run = Self.run(of: path, in: uses, file: \.file)
-            if !run.isEmpty { uses.removeSubrange(run) }
+    /// `list` (sorted) with `changes` (sorted, one per key at most) made in place: each puts
+    /// in, replaces or takes out the element at its key (`value` nil: takes out). Walking from
+    /// the end, the elements after each change are swapped up past the room the changes need
+    /// (fillers appended first, or elements taken out), which moves them without copying; the
+    /// room left over is cut out at the end.
+    private static func patch<T, C>(
+        _ list: inout [T], _ changes: [C], filler: T, isBefore: (T, C) -> Bool, isAt: (T, C) -> Bool,
+        value: (C) -> T?
+    ) {
+        // Room for every change to put one in: what is not used is cut out below.
+        var last = list.count - 1
+        list.append(contentsOf: repeatElement(filler, count: changes.count))
+        // Elements after `last` up to `room` are spare; those after `room` are in place.
+        var room = list.count - 1
+        list.withUnsafeMutableBufferPointer { buffer in
+            for change in changes.reversed() {
+                // The first of 0...last not before the change's key.
+                var low = 0
+                var high = last + 1
+                while low < high {
+                    let middle = (low + high) / 2
+                    if isBefore(buffer[middle], change) { low = middle + 1 } else { high = middle }
+                }
+                let replaces = low <= last && isAt(buffer[low], change)
+                var k = last
+                while k >= (replaces ? low + 1 : low) {
+                    buffer.swapAt(k, room)
+                    k -= 1
+                    room -= 1
+                }
+                // A replaced element is spare now: it lies past `last`.
+                last = low - 1
+                if let element = value(change) {
+                    buffer[room] = element
+                    room -= 1
+                }
+            }
         }
-        uses = Self.merge(uses, files.flatMap(\.uses)) { $0 < $1 }
-        let diagnostics = Array(
-            Set(base.diagnostics.filter { !paths.contains($0.file ?? "") } + files.flatMap(\.diagnostics))
-        ).sorted()
-        return Graph(
-            canonicalRoot: base.root, modules: base.modules, nodes: nodes, edges: edges, diagnostics: diagnostics,
-            uses: uses)
+        list.removeSubrange(last + 1..<room + 1)
     }
 
     /// This delta followed by `later`: where both change a part, the later change stands.
@@ -109,28 +142,6 @@ struct GraphDelta: Equatable {
                 j += 1
             }
         }
-        return out
-    }
-
-    /// Nodes in id order with these changes made.
-    private func apply(toNodes base: [Node]) -> [Node] {
-        if nodes.isEmpty { return base }
-        var out: [Node] = []
-        out.reserveCapacity(base.count + nodes.count)
-        var j = 0
-        for node in base {
-            while j < nodes.count && nodes[j].id < node.id {
-                if let added = nodes[j].node { out.append(added) }
-                j += 1
-            }
-            if j < nodes.count && nodes[j].id == node.id {
-                if let replaced = nodes[j].node { out.append(replaced) }
-                j += 1
-            } else {
-                out.append(node)
-            }
-        }
-        for change in nodes[j...] { if let added = change.node { out.append(added) } }
         return out
     }
 

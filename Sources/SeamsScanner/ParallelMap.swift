@@ -9,13 +9,20 @@ struct Leftovers: @unchecked Sendable {
         init(_ items: [Any]) { self.items = items }
     }
 
+    /// Drops under way on other threads.
+    static let pending = DispatchGroup()
+
     /// Hands the items to another thread, which drops them. The caller must hold no other
     /// reference to them, or the last release (and the freeing) stays on its side.
     mutating func dropElsewhere() {
         let heap = Heap(items)
         items = []
+        Leftovers.pending.enter()
         // Freeing deeply nested facts recurses: the same large stack as the walks that built them.
-        let thread = Thread { heap.items.removeAll() }
+        let thread = Thread {
+            heap.items.removeAll()
+            Leftovers.pending.leave()
+        }
         thread.stackSize = ParallelMap.stackBytes
         thread.start()
     }
@@ -93,9 +100,9 @@ public enum ParallelMap {
 
 /// A value computed on a thread of its own, waited for when asked.
 final class Background<T>: @unchecked Sendable {
-    private var result: T?
+    fileprivate var result: T?
     private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
+    fileprivate let lock = NSLock()
 
     init(_ body: @escaping () -> T) {
         let thread = Thread { [self] in
@@ -122,5 +129,17 @@ final class Background<T>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return result!
+    }
+}
+
+extension Background {
+    /// The value, handed over: later calls get nil. The caller then holds the only reference
+    /// to it, so it can change it in place without copying.
+    func take<Wrapped>() -> Wrapped? where T == Wrapped? {
+        let taken = value()
+        lock.lock()
+        result = .some(nil)
+        lock.unlock()
+        return taken
     }
 }

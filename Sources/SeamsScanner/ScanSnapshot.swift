@@ -85,7 +85,8 @@ struct ScanSnapshot {
         }
         guard start == payload.upperBound else { throw CorruptEntry() }
         let base = try GraphCodec.graph(bytes, parts: ranges, sideBySide: sideBySide)
-        return delta.isEmpty ? base : delta.apply(to: base)
+        if delta.isEmpty { return base }
+        return delta.apply(to: consume base)
     }
 
     /// The graph this snapshot, stored under `name`, stands for; nil when its base is missing or

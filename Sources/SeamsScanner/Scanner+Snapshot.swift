@@ -70,11 +70,12 @@ extension Scanner {
                 if case .success(let collected) = parsed[k] { diagnostics += collected.facts.diagnostics }
             }
             // The last graph was read on another thread meanwhile (declaring is serial).
-            guard let lastGraph = last.value() else { return nil }
+            // Handed over, so that the patch edits it in place.
+            guard let lastGraph = last.take() else { return nil }
             let made = GraphPatch(paths: paths, sites: sites, uses: uses, diagnostics: diagnostics)
                 .delta(from: lastGraph, table: resolver.table)
             changes = made
-            let patched = made.apply(to: lastGraph)
+            let patched = made.apply(to: consume lastGraph)
             timings.graphSeconds = since(clock)
             return patched
         }

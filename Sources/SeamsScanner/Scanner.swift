@@ -87,6 +87,12 @@ func since(_ start: DispatchTime) -> Double {
 }
 
 public enum Scanner {
+    /// Waits until what earlier scans left to free on other threads is freed: a benchmark
+    /// calls it so that one run's freeing does not eat into the next run's time.
+    public static func waitForFreeing() {
+        Leftovers.pending.wait()
+    }
+
     /// Scans the files and resolves the type-level dependency graph. With a cache, files
     /// whose bytes it has seen are not parsed again, and files whose references cannot have
     /// changed are not resolved again.
@@ -119,7 +125,8 @@ public enum Scanner {
             if let prefetched, let early = prefetched.head.value(), early.name == snapshotName {
                 fromPrefetch = true
                 previous = early.snapshot
-                readLast = { prefetched.graph.value() }
+                // Handed over: the prefetch keeps no reference, so a patch can edit it in place.
+                readLast = { prefetched.graph.take() }
             } else {
                 if let bytes = cache.readSnapshot(snapshotName) {
                     previous = ScanSnapshot.decode(bytes)

@@ -103,4 +103,48 @@ import Testing
         #expect(merged.files.map(\.path) == ["A.swift"])
         #expect(merged.apply(to: g).edges == g.edges)
     }
+
+    /// Edits in place (`GraphDelta.apply`) give what a plain model gives: every change of a
+    /// seeded random mix (put in, replaced, taken out, absent keys taken out) by key, sorted.
+    /// The base a caller still holds is left as it was.
+    @Test func inPlaceEditsMatchAPlainModelOverRandomDeltas() {
+        var seed: UInt64 = 0x5EA4_5EA4
+        func next(_ n: Int) -> Int {
+            seed &+= 0x9E37_79B9_7F4A_7C15
+            var z = seed
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(n))
+        }
+        func edge(_ a: Int, _ b: Int, line: Int) -> Edge {
+            Edge(
+                from: "M.T\(a)", to: "M.T\(b)",
+                sortedUniqueSites: [Site(file: "F\(a).swift", line: line, column: 1, kind: .member)])
+        }
+        for round in 0..<40 {
+            let size = [0, 1, 2, 30][round % 4]
+            var model: [String: Edge] = [:]
+            for _ in 0..<size {
+                let e = edge(next(12), next(12), line: 1)
+                model[e.from + "|" + e.to] = e
+            }
+            let base = Graph(root: ".", modules: [], nodes: [], edges: Array(model.values), diagnostics: [])
+            var changes: [String: GraphDelta.EdgeChange] = [:]
+            for _ in 0..<(1 + next(8)) {
+                let (a, b) = (next(12), next(12))
+                let key = "M.T\(a)|M.T\(b)"
+                let change = GraphDelta.EdgeChange(
+                    from: "M.T\(a)", to: "M.T\(b)", edge: next(3) == 0 ? nil : edge(a, b, line: 2 + round))
+                changes[key] = change
+                model[key] = change.edge
+            }
+            var delta = GraphDelta()
+            delta.edges = changes.values.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+            let held = base
+            let patched = delta.apply(to: base)
+            let expected = model.values.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+            #expect(patched.edges == expected, "round \(round)")
+            #expect(held.edges == base.edges)
+        }
+    }
 }
