@@ -177,14 +177,12 @@ enum FactsCodec {
         let initializer = try r.bool() ? try readExpr(&r) : nil
         let params = try r.list { r in ParamFact(label: try r.optionalString(), type: try readType(&r)) }
         let generics = try r.list { try $0.string() }
-        var m = MemberFact(
+        let (isStoredInstance, isLet) = (try r.bool(), try r.bool())
+        let (isStored, isVar) = (try r.bool(), try r.bool())
+        return MemberFact(
             name: name, kind: memberKinds[k], isStatic: isStatic, type: type, initializer: initializer,
-            params: params, genericNames: generics)
-        m.isStoredInstance = try r.bool()
-        m.isLet = try r.bool()
-        m.isStored = try r.bool()
-        m.isVar = try r.bool()
-        return m
+            params: params, genericNames: generics, isStoredInstance: isStoredInstance, isLet: isLet,
+            isStored: isStored, isVar: isVar)
     }
 
     // MARK: small values

@@ -129,7 +129,9 @@ struct ParamFact: Sendable {
 }
 
 /// A member declaration, kept for lookup: properties, functions, cases, typealiases.
-struct MemberFact: Sendable {
+/// A class of constants: the symbol table holds each member in a `MemberRef` and lookups pass
+/// those around, which copy one reference rather than every field.
+final class MemberFact: Sendable {
     /// How Swift names the member: `title`, `load(id:)`, `init(_:)`, `subscript(_:)`.
     var signature: String {
         switch kind {
@@ -143,23 +145,41 @@ struct MemberFact: Sendable {
         }
     }
 
-    var name: String
-    var kind: MemberKind
-    var isStatic: Bool
+    let name: String
+    let kind: MemberKind
+    let isStatic: Bool
     /// Property type, function return type, or typealias target.
-    var type: TypeExpr?
+    let type: TypeExpr?
     /// Initializer of an unannotated property, for inference.
-    var initializer: Expr?
-    var params: [ParamFact]
-    var genericNames: [String]
+    let initializer: Expr?
+    let params: [ParamFact]
+    let genericNames: [String]
     /// A stored instance property: a parameter of a struct's memberwise initializer.
-    var isStoredInstance = false
+    let isStoredInstance: Bool
     /// `let x = value`: initialized already, so not a memberwise parameter.
-    var isLet = false
+    let isLet: Bool
     /// A stored property (static or not): not computed by accessors.
-    var isStored = false
+    let isStored: Bool
     /// Declared with `var`.
-    var isVar = false
+    let isVar: Bool
+
+    init(
+        name: String, kind: MemberKind, isStatic: Bool, type: TypeExpr?, initializer: Expr?, params: [ParamFact],
+        genericNames: [String], isStoredInstance: Bool = false, isLet: Bool = false, isStored: Bool = false,
+        isVar: Bool = false
+    ) {
+        self.name = name
+        self.kind = kind
+        self.isStatic = isStatic
+        self.type = type
+        self.initializer = initializer
+        self.params = params
+        self.genericNames = genericNames
+        self.isStoredInstance = isStoredInstance
+        self.isLet = isLet
+        self.isStored = isStored
+        self.isVar = isVar
+    }
 }
 
 /// A nominal type declaration, an extension, or a file's top level.
