@@ -75,7 +75,8 @@ final class FileContext {
         self.path = path
         self.module = module
         self.unit = unit
-        fileName = path.split(separator: "/").last.map(String.init) ?? path
+        // The part after the last slash (paths name files, so they never end in one).
+        fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         fileScopeID = "\(module).\(fileName)"
     }
 }
