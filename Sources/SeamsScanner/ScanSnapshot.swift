@@ -92,8 +92,13 @@ struct ScanSnapshot {
     /// The graph this snapshot, stored under `name`, stands for; nil when its base is missing or
     /// another's, or damaged (then discarded, with the cache's note).
     func graph(in cache: ScanCacheStore, name: String, sideBySide: Bool = true) -> Graph? {
+        graph(baseBytes: cache.readSnapshot(name + ".graph"), in: cache, name: name, sideBySide: sideBySide)
+    }
+
+    /// The same, from the base's bytes as read already (`baseBytes`) from `cache`.
+    func graph(baseBytes: [UInt8]?, in cache: ScanCacheStore, name: String, sideBySide: Bool) -> Graph? {
         do {
-            return try graph(base: cache.readSnapshot(name + ".graph"), sideBySide: sideBySide)
+            return try graph(base: baseBytes, sideBySide: sideBySide)
         } catch {
             cache.discard(kind: "snapshot", key: name + ".graph")
             return nil

@@ -8,7 +8,7 @@ extension Scanner {
     /// notifications, which pair across files. nil when the graph must be built anew: then
     /// nothing the caller passed has been changed but the statistics.
     static func patch(
-        _ previous: ScanSnapshot, last readLast: @escaping () -> Graph?, parsed: [Outcome],
+        _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?, parsed: [Outcome],
         signatures: [FileSignature?],
         files: [(FileFacts, FileContext)], owner: [Int], units: [CompilationUnit], threads: Int,
         stats: inout ScanStatistics, cache: (store: ScanCacheStore, collected: [Collected]), notifies: inout [Bool],
@@ -36,7 +36,7 @@ extension Scanner {
         var kept = Leftovers()
         var changes: GraphDelta?
         // The last graph is read on another thread while this one declares (which is serial).
-        let last = Background(readLast)
+        let last = Background { readLast(false) }
         let graph = ParallelMap.onLargeStack { () -> Graph? in
             let resolver = declaring(files, units: units, seconds: &timings.declareSeconds)
             defer { kept.items.append(resolver) }
@@ -139,11 +139,12 @@ extension Scanner {
 
 /// The last snapshot of a tree, read before the tree's files are known: while the scan finds
 /// them (project files, manifests, folders: mostly one core), another thread reads the head
-/// and then the graph the last scan of the same place left. The scan uses them only if the
-/// files it found make the same snapshot name; otherwise they are dropped.
+/// and then the bytes of the graph the last scan of the same place left (decoded when the scan
+/// needs the graph). The scan uses them only if the files it found make the same snapshot
+/// name; otherwise they are dropped.
 public final class SnapshotPrefetch: @unchecked Sendable {
     let head: Background<(name: String, snapshot: ScanSnapshot)?>
-    let graph: Background<Graph?>
+    let baseBytes: Background<[UInt8]?>
 
     /// `place`: what names the scan before its files are known (its folder and the options
     /// that choose files); the last scan with the same place said which snapshot it left.
@@ -157,9 +158,7 @@ public final class SnapshotPrefetch: @unchecked Sendable {
             return (name, snapshot)
         }
         self.head = head
-        graph = Background {
-            head.value().flatMap { $0.snapshot.graph(in: cache, name: $0.name, sideBySide: false) }
-        }
+        baseBytes = Background { head.value().flatMap { cache.readSnapshot($0.name + ".graph") } }
     }
 
     /// The name under which the last scan of `place` says which snapshot it left.

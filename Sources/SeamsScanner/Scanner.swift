@@ -114,8 +114,9 @@ public enum Scanner {
         let snapshotName = cache == nil ? "" : ScanSnapshot.name(of: input, files: files)
         var signatures: [FileSignature?] = []
         var previous: ScanSnapshot?
-        // The last graph: read already (prefetched), or when asked.
-        var readLast: () -> Graph? = { nil }
+        // The last graph, when asked: decoded on both cores (`sideBySide`) when nothing else
+        // runs, on one beside the declaring otherwise.
+        var readLast: (_ sideBySide: Bool) -> Graph? = { _ in nil }
         // The prefetch found this very snapshot: the place's pointer names it already.
         var fromPrefetch = false
         if let cache {
@@ -125,19 +126,23 @@ public enum Scanner {
             if let prefetched, let early = prefetched.head.value(), early.name == snapshotName {
                 fromPrefetch = true
                 previous = early.snapshot
-                // Handed over: the prefetch keeps no reference, so a patch can edit it in place.
-                readLast = { prefetched.graph.take() }
+                // Its bytes were read meanwhile; decoded only now, so that they do not compete
+                // with reading the files' facts. Handed over: a patch then edits it in place.
+                readLast = { sideBySide in
+                    prefetched.baseBytes.take().flatMap {
+                        early.snapshot.graph(baseBytes: $0, in: cache, name: early.name, sideBySide: sideBySide)
+                    }
+                }
             } else {
                 if let bytes = cache.readSnapshot(snapshotName) {
                     previous = ScanSnapshot.decode(bytes)
                     if previous == nil { cache.discard(kind: "snapshot", key: snapshotName) }
                 }
-                readLast = { [previous] in
-                    // Read beside the declaring, which is serial: on one core, the other one's.
-                    previous.flatMap { $0.graph(in: cache, name: snapshotName, sideBySide: false) }
+                readLast = { [previous] sideBySide in
+                    previous.flatMap { $0.graph(in: cache, name: snapshotName, sideBySide: sideBySide) }
                 }
             }
-            if let previous, previous.unchanged(signatures), let graph = readLast() {
+            if let previous, previous.unchanged(signatures), let graph = readLast(true) {
                 stats.filesScanned = previous.filesScanned
                 stats.lines = previous.files.reduce(0) { $0 + $1.lines }
                 stats.filesFromCache = previous.filesScanned
