@@ -40,23 +40,26 @@ struct GraphPatch {
                 .init(from: ends.from, to: ends.to, edge: Edge(from: ends.from, to: ends.to, sortedUniqueSites: list)))
             j += 1
         }
-        // Both lists are in edge order: one walk joins them.
-        for edge in old.edges {
-            while j < fresh.count && (fresh[j].ends.from, fresh[j].ends.to) < (edge.from, edge.to) { addFresh() }
+        // Both lists are in edge order: one walk joins them. Edges are read in place (by index):
+        // copying each of a large graph's edges cost more than the rest of the walk.
+        let paths = self.paths.sorted()
+        for i in old.edges.indices {
+            let (from, to) = (old.edges[i].from, old.edges[i].to)
+            while j < fresh.count && (fresh[j].ends.from, fresh[j].ends.to) < (from, to) { addFresh() }
             var added: [Site]?
-            if j < fresh.count && fresh[j].ends.from == edge.from && fresh[j].ends.to == edge.to {
+            if j < fresh.count && fresh[j].ends.from == from && fresh[j].ends.to == to {
                 added = fresh[j].sites
                 j += 1
             }
-            let kept = Self.removing(paths, from: edge.sites, file: \.file)
-            if added == nil && kept.count == edge.sites.count { continue }
-            touched.insert(edge.from)
-            touched.insert(edge.to)
+            let runs = paths.map { Self.run(of: $0, in: old.edges[i].sites) }.filter { !$0.isEmpty }
+            if added == nil && runs.isEmpty { continue }
+            var kept = old.edges[i].sites
+            for run in runs.sorted(by: { $0.lowerBound > $1.lowerBound }) { kept.removeSubrange(run) }
+            touched.insert(from)
+            touched.insert(to)
             let all = added.map { Array(Set(kept + $0)).sorted() } ?? kept
             changes.append(
-                .init(
-                    from: edge.from, to: edge.to,
-                    edge: all.isEmpty ? nil : Edge(from: edge.from, to: edge.to, sortedUniqueSites: all)))
+                .init(from: from, to: to, edge: all.isEmpty ? nil : Edge(from: from, to: to, sortedUniqueSites: all)))
         }
         while j < fresh.count { addFresh() }
         var delta = GraphDelta(edges: changes)
@@ -69,15 +72,19 @@ struct GraphPatch {
         return delta
     }
 
-    /// A list sorted by file (an edge's sites, a graph's uses) without the items in `paths`:
-    /// each file's are one run, found by halving.
-    private static func removing<T>(_ paths: Set<String>, from items: [T], file: (T) -> String) -> [T] {
-        var out = items
-        for path in paths {
-            let run = GraphDelta.run(of: path, in: out, file: file)
-            if !run.isEmpty { out.removeSubrange(run) }
+    /// Where the sites in `path` are among sites sorted by file: found by halving.
+    private static func run(of path: String, in sites: [Site]) -> Range<Int> {
+        // Most edges' sites lie in one file or a few: outside their span, no halving.
+        guard !sites.isEmpty, sites[0].file <= path, path <= sites[sites.count - 1].file else { return 0..<0 }
+        var low = 0
+        var high = sites.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sites[middle].file < path { low = middle + 1 } else { high = middle }
         }
-        return out
+        var end = low
+        while end < sites.count && sites[end].file == path { end += 1 }
+        return low..<end
     }
 
     /// The nodes to make again: each a changed file declares, before and now, and each end of
@@ -87,7 +94,9 @@ struct GraphPatch {
     ) -> [GraphDelta.NodeChange] {
         var candidates = touched
         var inPaths = QuickIDSet(paths)
-        for node in old.nodes where inPaths.contains(node.file ?? "") { candidates.insert(node.id) }
+        for i in old.nodes.indices where inPaths.contains(old.nodes[i].file ?? "") {
+            candidates.insert(old.nodes[i].id)
+        }
         for symbol in table.symbols where inPaths.contains(symbol.file ?? "") { candidates.insert(symbol.nodeID) }
         for (id, node) in table.extensionNodes where inPaths.contains(node.file ?? "") { candidates.insert(id) }
         // As the full build adds them: the first declared type of an id, else its extension node.
