@@ -2,54 +2,55 @@ extension Graph {
     /// The graph without the types no scanned file declares, nor the edges to or from them;
     /// file-scope nodes left with no edge go too.
     public func removingExternal() -> Graph {
+        var graph = self
+        graph.removeExternal()
+        return graph
+    }
+
+    /// `removingExternal`, in place: when this graph holds the only reference to its lists,
+    /// the edges kept are moved, not copied (a copy retained each of a large graph's edges).
+    public mutating func removeExternal() {
         // Each end of an edge is looked up once, in one table of the ids that matter.
         var roles: [String: EndRole] = [:]
-        for node in nodes where node.external || node.kind == .fileScope {
-            roles[node.id] = node.external ? .external : .fileScope
+        for i in nodes.indices where nodes[i].external || nodes[i].kind == .fileScope {
+            roles[nodes[i].id] = nodes[i].external ? .external : .fileScope
         }
-        if roles.isEmpty { return self }
-        // Edges are judged in two halves at once; the kept ones are then copied in order.
+        if roles.isEmpty { return }
+        // Edges are judged in two halves at once.
         let middle = edges.count / 2
-        let halves = ConcurrentMap.run(2) { half in
+        let halves = ConcurrentMap.run(2) { [self] half in
             judge(half == 0 ? 0..<middle : middle..<edges.count, roles: roles)
         }
         let connected = halves[0].connected.union(halves[1].connected)
-        let edgesKept: [Edge]
-        if halves.allSatisfy({ $0.dropped.isEmpty }) {
-            edgesKept = edges
-        } else {
-            var kept: [Edge] = []
-            kept.reserveCapacity(edges.count)
-            var start = 0
-            for i in halves[0].dropped + halves[1].dropped {
-                kept += edges[start..<i]
-                start = i + 1
+        let dropped = halves[0].dropped + halves[1].dropped
+        if !dropped.isEmpty {
+            edges.withUnsafeMutableBufferPointer { buffer in
+                // The kept ones slide down over the dropped ones, in order.
+                var next = 0
+                var write = 0
+                for read in buffer.indices {
+                    if next < dropped.count && dropped[next] == read {
+                        next += 1
+                        continue
+                    }
+                    if write != read { buffer.swapAt(write, read) }
+                    write += 1
+                }
             }
-            kept += edges[start...]
-            edgesKept = kept
+            edges.removeSubrange(edges.count - dropped.count..<edges.count)
         }
-        let keptNodes = nodes.filter { node in
+        nodes.removeAll { node in
             switch roles[node.id] {
-            case .external?: false
-            case .fileScope?: connected.contains(node.id)
-            case nil: true
+            case .external?: true
+            case .fileScope?: !connected.contains(node.id)
+            case nil: false
             }
         }
-        // Uses of external types stay: a system service is one. Uses by one are rare: the
-        // list is copied only when there is one to drop.
+        // Uses of external types stay: a system service is one. Uses by one are rare.
         // (Asked by index: a closure taking the use would copy each one.)
-        var keptUses = uses
-        if let first = uses.indices.first(where: { roles[uses[$0].from] == .external }) {
-            keptUses = Array(uses[..<first])
-            keptUses.reserveCapacity(uses.count)
-            for i in uses.indices.dropFirst(first + 1) where roles[uses[i].from] != .external {
-                keptUses.append(uses[i])
-            }
+        if uses.indices.contains(where: { roles[uses[$0].from] == .external }) {
+            uses.removeAll { roles[$0.from] == .external }
         }
-        // Filtering keeps the canonical order.
-        return Graph(
-            canonicalRoot: root, modules: modules, nodes: keptNodes, edges: edgesKept, diagnostics: diagnostics,
-            uses: keptUses)
     }
 
     /// The edges in `range` that touch an external type (their indices, ascending), and the

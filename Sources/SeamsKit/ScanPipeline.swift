@@ -106,7 +106,9 @@ public enum ScanPipeline {
                 "none of the \(found.files.count) Swift files could be read",
                 diagnostics: graph.diagnostics + found.diagnostics)
         }
-        graph = view(graph.adding(diagnostics: found.diagnostics), as: request, config: config)
+        graph = graph.adding(diagnostics: found.diagnostics)
+        // Handed over, so that the view drops externals in place.
+        graph = view(consume graph, as: request, config: config)
         stats.finishSeconds = secondsSince(finishStart)
         return ScanOutcome(
             graph: graph, statistics: stats, config: config, origin: found.origin,
@@ -135,8 +137,9 @@ public enum ScanPipeline {
 
     /// The scanned graph as the request shows it: external types dropped unless it or the config
     /// keeps them, nodes grouped at its granularity.
-    static func view(_ graph: Graph, as request: ScanRequest, config: SeamsConfig) -> Graph {
-        let kept = request.includeExternal || config.includeExternal ? graph : graph.removingExternal()
+    static func view(_ graph: consuming Graph, as request: ScanRequest, config: SeamsConfig) -> Graph {
+        var kept = graph
+        if !(request.includeExternal || config.includeExternal) { kept.removeExternal() }
         return kept.regrouped(by: request.granularity.granularity)
     }
 
