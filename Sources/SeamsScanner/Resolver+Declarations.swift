@@ -4,7 +4,8 @@ import SeamsGraph
 // and member of the scanned files, with the scope its names resolve in.
 
 extension Resolver {
-    func declare(files: [(FileFacts, FileContext)]) {
+    /// `threads`: at most this many register the members.
+    func declare(files: [(FileFacts, FileContext)], threads: Int = 2) {
         var pendingExtensions: [(DeclFact, FileContext)] = []
         // Top-level type names declared more than once in a unit: a file-private one of them
         // is named after its file too, so that each file's own type is a node of its own.
@@ -40,7 +41,7 @@ extension Resolver {
             }
         }
         bindExtensions(pendingExtensions)
-        for (decl, scope) in table.bindings { registerMembers(decl, scope: scope) }
+        registerAllMembers(threads: threads)
         // Supertypes looked up while extensions were still being bound may miss conformances
         // that later extensions add: recompute them all now, in a fixed order.
         let known = table.symbols + table.externals.keys.sorted().map { table.externals[$0]! }
@@ -164,26 +165,64 @@ extension Resolver {
         for nested in decl.nested { declareNominal(nested, parent: symbol, ctx: ctx) }
     }
 
-    func registerMembers(_ decl: DeclFact, scope: Scope) {
+    /// Every binding's members, registered on its type (or as globals of its file's unit) in
+    /// binding order, with the ids one walk in that order would give. Each binding's first id
+    /// is counted up front, so two threads share the work: one takes the globals and the types
+    /// on one side, the other the rest; each type's lists are only ever touched by one.
+    func registerAllMembers(threads: Int) {
+        let bindings = table.bindings
+        // The side each binding goes to; nil: it registers nothing.
+        var sides: [Int?] = []
+        var firstIDs: [Int] = []
+        sides.reserveCapacity(bindings.count)
+        firstIDs.reserveCapacity(bindings.count)
+        var next = nextMemberID
+        for (decl, scope) in bindings {
+            var side: Int?
+            if case .file = decl.kind {
+                side = 0
+            } else if let symbol = scope.type {
+                side = ObjectIdentifier(symbol).hashValue & 1
+            }
+            sides.append(side)
+            firstIDs.append(next)
+            if side != nil { next += decl.members.count }
+        }
+        _ = ParallelMap.run(count: 2, threads: min(2, threads)) { part in
+            for k in bindings.indices where sides[k] == part {
+                self.registerMembers(bindings[k].0, scope: bindings[k].1, firstID: firstIDs[k])
+            }
+        }
+        nextMemberID = next
+    }
+
+    /// `decl`'s members, numbered on from `firstID`.
+    private func registerMembers(_ decl: DeclFact, scope: Scope, firstID: Int) {
         let symbol = scope.type
         if case .file = decl.kind {
-            for member in decl.members {
+            for (k, member) in decl.members.enumerated() {
                 table.units[scope.file.unit].globals[member.name, default: []].append(
-                    makeRef(member, scope: scope, symbol: nil))
+                    memberRef(member, id: firstID + k + 1, scope: scope, symbol: nil))
             }
             return
         }
         guard let symbol else { return }
-        for member in decl.members {
-            symbol.members[member.name, default: []].append(makeRef(member, scope: scope, symbol: symbol))
+        for (k, member) in decl.members.enumerated() {
+            symbol.members[member.name, default: []].append(
+                memberRef(member, id: firstID + k + 1, scope: scope, symbol: symbol))
         }
         for inherited in decl.inherits { symbol.inherits.append((inherited, scope)) }
     }
 
+    /// A member numbered next: declared ones count up from 1, a worker's synthetic ones down
+    /// from its own start.
     func makeRef(_ fact: MemberFact, scope: Scope, symbol: TypeSymbol?) -> MemberRef {
         nextMemberID += nextMemberID >= 0 ? 1 : -1
-        return MemberRef(
-            id: nextMemberID, fact: fact, owner: scope.owner, symbol: symbol,
-            scope: scope.adding(generics: fact.genericNames))
+        return memberRef(fact, id: nextMemberID, scope: scope, symbol: symbol)
+    }
+
+    private func memberRef(_ fact: MemberFact, id: Int, scope: Scope, symbol: TypeSymbol?) -> MemberRef {
+        MemberRef(
+            id: id, fact: fact, owner: scope.owner, symbol: symbol, scope: scope.adding(generics: fact.genericNames))
     }
 }

@@ -38,7 +38,8 @@ extension Scanner {
         // The last graph is read on another thread while this one declares (which is serial).
         let last = Background { readLast(false) }
         let graph = ParallelMap.onLargeStack { () -> Graph? in
-            let resolver = declaring(files, units: units, seconds: &timings.declareSeconds)
+            // On one thread: the other core decodes the last graph meanwhile.
+            let resolver = declaring(files, units: units, threads: 1, seconds: &timings.declareSeconds)
             defer { kept.items.append(resolver) }
             var clock = DispatchTime.now()
             if resolver.notifications.contains(where: { paths.contains($0.site.file) }) { return nil }

@@ -239,7 +239,7 @@ public enum Scanner {
         var kept = Leftovers()
         var notifying: [Bool] = []
         let graph = ParallelMap.onLargeStack { () -> Graph? in
-            let resolver = declaring(files, units: units, seconds: &timings.declareSeconds)
+            let resolver = declaring(files, units: units, threads: threads, seconds: &timings.declareSeconds)
             defer { kept.items.append(resolver) }
             var clock = DispatchTime.now()
             var known: [FileResolution?]?
@@ -293,14 +293,14 @@ public enum Scanner {
         return graph
     }
 
-    /// A resolver with every file's declarations in its table (serial): how long it took goes
-    /// into `seconds`.
+    /// A resolver with every file's declarations in its table (serial but for the members, on
+    /// up to two of `threads`): how long it took goes into `seconds`.
     static func declaring(
-        _ files: [(FileFacts, FileContext)], units: [CompilationUnit], seconds: inout Double
+        _ files: [(FileFacts, FileContext)], units: [CompilationUnit], threads: Int, seconds: inout Double
     ) -> Resolver {
         let clock = DispatchTime.now()
         let resolver = Resolver(units: units)
-        resolver.declare(files: files)
+        resolver.declare(files: files, threads: threads)
         seconds = since(clock)
         return resolver
     }
