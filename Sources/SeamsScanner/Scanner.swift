@@ -389,11 +389,14 @@ public enum Scanner {
             .failure(Diagnostic(file: file.path, message: message, severity: .error))
         }
         // Only regular files: opening a FIFO or a device named .swift would block or never end.
-        var info = stat()
-        guard stat(file.location, &info) == 0 else {
-            return fail("cannot be read (broken link or no permission); skipped")
+        // A known file was found regular by its signature, just before.
+        if known == nil {
+            var info = stat()
+            guard stat(file.location, &info) == 0 else {
+                return fail("cannot be read (broken link or no permission); skipped")
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return fail("is not a regular file; skipped") }
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return fail("is not a regular file; skipped") }
         if let known, let cache, let entry = cache.read(kind: CacheKind.facts, key: known),
             let decoded = FactsCodec.decode(entry, path: file.path)
         {
