@@ -5,8 +5,9 @@ extension Scanner {
     /// The last scan's graph with the files that changed since resolved again and put in its
     /// place (`GraphPatch`), when each changed only in its code: what it declares and imports
     /// is the same (its surface), and neither it nor its declarations take part in
-    /// notifications, which pair across files. nil when the graph must be built anew: then
-    /// nothing the caller passed has been changed but the statistics.
+    /// notifications, which pair across files. The last graph as it is when no file's facts
+    /// changed. nil when the graph must be built anew: then nothing the caller passed has been
+    /// changed but the statistics.
     static func patch(
         _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?, parsed: [Outcome],
         signatures: [FileSignature?],
@@ -28,8 +29,18 @@ extension Scanner {
                 changed.insert(k)
             }
         }
+        // Every file's facts are what they were: only some signatures were not known (a file
+        // saved just before the last scan, whose times could not vouch for it then). The last
+        // graph stands as it is, and its base is kept (an empty delta).
+        if changed.isEmpty {
+            guard let graph = readLast(true) else { return nil }
+            stats.graphFrom = .reused
+            delta = GraphDelta()
+            notifies = previous.files.map(\.notifies)
+            return graph
+        }
         // Many changes: building anew costs about the same, and is the simpler answer.
-        guard !changed.isEmpty, changed.count * 8 <= parsed.count else { return nil }
+        guard changed.count * 8 <= parsed.count else { return nil }
         let indices = owner.indices.filter { changed.contains(owner[$0]) }
         let paths = Set(indices.map { files[$0].1.path })
         var timings = stats

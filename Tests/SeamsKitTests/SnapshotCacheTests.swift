@@ -48,6 +48,24 @@ extension CacheTests {
         #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(try graph(tree, cache: nil).graph))
     }
 
+    /// A scan just after files were saved cannot vouch for them (it keeps no signature); the
+    /// next one, finding every file's facts as they were, returns the last graph rather than
+    /// building it anew (an editor's save followed by `seams watch` and then any other scan).
+    @Test func aScanAfterOneThatCouldNotVouchForItsFilesReusesTheGraph() throws {
+        let (tree, root) = try workspace()
+        let cold = try graph(tree, cache: DiskCache(root: root))
+        #expect(cold.stats.graphFrom == .built)
+        Thread.sleep(forTimeInterval: 2.1)
+        let warm = try graph(tree, cache: DiskCache(root: root))
+        #expect(warm.stats.graphFrom == .reused)
+        #expect(warm.stats.filesResolved == 0)
+        #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(try graph(tree, cache: nil).graph))
+        // It kept the signatures it could vouch for: the next scan reads no file's facts.
+        let next = try graph(tree, cache: DiskCache(root: root))
+        #expect(next.stats.graphFrom == .reused)
+        #expect(next.graph == warm.graph)
+    }
+
     @Test func aFileChangedOnlyInItsCodeIsPatchedIntoTheLastGraph() throws {
         let (tree, root) = try workspace()
         _ = try graph(tree, cache: DiskCache(root: root))
