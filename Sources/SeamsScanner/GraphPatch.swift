@@ -42,7 +42,7 @@ struct GraphPatch {
         }
         // Both lists are in edge order: one walk joins them. Edges are read in place (by index):
         // copying each of a large graph's edges cost more than the rest of the walk.
-        let paths = self.paths.sorted()
+        let sortedPaths = paths.sorted()
         for i in old.edges.indices {
             let (from, to) = (old.edges[i].from, old.edges[i].to)
             while j < fresh.count && (fresh[j].ends.from, fresh[j].ends.to) < (from, to) { addFresh() }
@@ -51,7 +51,7 @@ struct GraphPatch {
                 added = fresh[j].sites
                 j += 1
             }
-            let runs = paths.map { Self.run(of: $0, in: old.edges[i].sites) }.filter { !$0.isEmpty }
+            let runs = sortedPaths.map { Self.run(of: $0, in: old.edges[i].sites) }.filter { !$0.isEmpty }
             if added == nil && runs.isEmpty { continue }
             var kept = old.edges[i].sites
             for run in runs.sorted(by: { $0.lowerBound > $1.lowerBound }) { kept.removeSubrange(run) }
@@ -66,7 +66,7 @@ struct GraphPatch {
         delta.nodes = patchedNodes(old, touched: touched, changes: changes, table: table)
         // Each file's uses and diagnostics (the facts name their own file in theirs).
         let byPath = Dictionary(grouping: Use.canonical(uses), by: \.file)
-        delta.files = paths.sorted().map { path in
+        delta.files = sortedPaths.map { path in
             (path: path, uses: byPath[path] ?? [], diagnostics: diagnostics.filter { $0.file == path })
         }
         return delta
