@@ -9,14 +9,19 @@ public enum GraphTextReporter {
         out +=
             "\(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.edges.reduce(0) { $0 + $1.count }) references"
         out += " in \(graph.modules.count) modules: \(moduleList)\n"
-        var outgoing: [String: [Edge]] = [:]
-        for e in graph.edges { outgoing[e.from, default: []].append(e) }
+        // Nodes and edges are both sorted by id (an edge by its source): each node's edges are
+        // the next run of the list, read in place (indexing them by source copied every edge).
+        let edges = graph.edges
+        var next = 0
         for node in graph.nodes {
             var line = "\n\(node.id) [\(node.kind.rawValue)]"
             if let file = node.file { line += " \(file)\(node.line.map { ":\($0)" } ?? "")" }
             out += line + "\n"
-            for e in outgoing[node.id] ?? [] {
-                out += "  -> \(e.to)  \(e.count)  (\(e.kinds.map(\.rawValue).joined(separator: ", ")))\n"
+            while next < edges.count && edges[next].from < node.id { next += 1 }
+            while next < edges.count && edges[next].from == node.id {
+                out += "  -> \(edges[next].to)  \(edges[next].count)  ("
+                out += edges[next].kinds.map(\.rawValue).joined(separator: ", ") + ")\n"
+                next += 1
             }
         }
         if !graph.diagnostics.isEmpty {
