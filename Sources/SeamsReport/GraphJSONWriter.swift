@@ -40,13 +40,25 @@ struct GraphJSONWriter {
             w.key("kinds", 3)
             w.list(e.kinds, level: 3) { w, k in w.string(k.rawValue) }
             w.raw(",")
+            // Sites are most of the bytes: written field by field, with no list of pairs each.
             w.array("sites", e.sites, level: 3) { w, s in
-                w.fields(
-                    5,
-                    [
-                        ("column", .int(s.column)), ("file", .string(s.file)), ("inferred", .bool(s.inferred)),
-                        ("kind", .string(s.kind.rawValue)), ("line", .int(s.line)), ("member", .optional(s.member)),
-                    ])
+                w.key("column", 5)
+                w.int(s.column)
+                w.raw(",")
+                w.key("file", 5)
+                w.string(s.file)
+                w.raw(",")
+                w.key("inferred", 5)
+                s.inferred ? w.raw("true") : w.raw("false")
+                w.raw(",")
+                w.key("kind", 5)
+                w.string(s.kind.rawValue)
+                w.raw(",")
+                w.key("line", 5)
+                w.int(s.line)
+                w.raw(",")
+                w.key("member", 5)
+                if let member = s.member { w.string(member) } else { w.raw("null") }
             }
             w.raw(",")
             w.fields(3, [("soft", .bool(e.soft)), ("to", .string(e.to))])
@@ -141,9 +153,16 @@ struct GraphJSONWriter {
     }
 
     private mutating func newline(_ level: Int) {
-        bytes.append(0x0A)
-        for _ in 0..<(level * 2) { bytes.append(0x20) }
+        if level < Self.indents.count {
+            bytes.append(contentsOf: Self.indents[level])
+        } else {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(0x20, count: level * 2))
+        }
     }
+
+    /// A newline and the indent of each level the graph uses.
+    private static let indents: [[UInt8]] = (0..<8).map { [0x0A] + Array(repeating: 0x20, count: $0 * 2) }
 
     // MARK: values
 
@@ -158,6 +177,17 @@ struct GraphJSONWriter {
     /// control characters, everything else as its UTF-8 bytes.
     private mutating func string(_ s: String) {
         bytes.append(0x22)
+        // Most strings need no escape: their bytes go in at once.
+        var copy = s
+        let plain = copy.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if plain {
+            bytes.append(0x22)
+            return
+        }
         for b in s.utf8 {
             switch b {
             case 0x22: raw("\\\"")
