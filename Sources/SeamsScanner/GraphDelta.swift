@@ -25,7 +25,8 @@ struct GraphDelta: Equatable {
     var edges: [EdgeChange] = []
     /// In id order.
     var nodes: [NodeChange] = []
-    /// Each changed file's uses (in canonical order) and diagnostics, by path, in path order.
+    /// Each changed file's uses (each naming that file, in canonical order) and diagnostics, by
+    /// path, in path order.
     var files: [(path: String, uses: [Use], diagnostics: [Diagnostic])] = []
 
     var isEmpty: Bool { edges.isEmpty && nodes.isEmpty && files.isEmpty }
@@ -57,18 +58,10 @@ struct GraphDelta: Equatable {
                 &graph.nodes, nodes, filler: Node(id: "", name: "", module: nil, kind: .external, file: nil, line: nil),
                 isBefore: { $0.id < $1.id }, isAt: { $0.id == $1.id }, value: \.node)
         }
-        // A file's uses all sit in its run of the list (sorted by file first): each changed
-        // file's run is replaced by its uses now.
-        if files.allSatisfy({ file in file.uses.allSatisfy { $0.file == file.path } }) {
-            for file in files {
-                graph.uses.replaceSubrange(Self.run(of: file.path, in: graph.uses, file: \.file), with: file.uses)
-            }
-        } else {
-            for path in files.map(\.path) {
-                let run = Self.run(of: path, in: graph.uses, file: \.file)
-                if !run.isEmpty { graph.uses.removeSubrange(run) }
-            }
-            graph.uses = Self.merge(graph.uses, files.flatMap(\.uses)) { $0 < $1 }
+        // A file's uses all sit in its run of the list (sorted by file first), and a delta's
+        // uses of a file all name it (`read` holds them to it): each run is replaced.
+        for file in files {
+            graph.uses.replaceSubrange(Self.run(of: file.path, in: graph.uses, file: \.file), with: file.uses)
         }
         let paths = Set(files.map(\.path))
         graph.diagnostics = Array(
@@ -145,27 +138,6 @@ struct GraphDelta: Equatable {
         return out
     }
 
-    /// Two sorted lists as one sorted list.
-    private static func merge<T>(_ a: [T], _ b: [T], by less: (T, T) -> Bool) -> [T] {
-        if b.isEmpty { return a }
-        var out: [T] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count && j < b.count {
-            if less(b[j], a[i]) {
-                out.append(b[j])
-                j += 1
-            } else {
-                out.append(a[i])
-                i += 1
-            }
-        }
-        out += a[i...]
-        out += b[j...]
-        return out
-    }
-
     /// Where the items of `path` are in a list sorted by file: found by halving.
     static func run<T>(of path: String, in items: [T], file: (T) -> String) -> Range<Int> {
         var low = 0
@@ -217,10 +189,15 @@ struct GraphDelta: Equatable {
                 diagnostics: try r.list { try GraphCodec.readDiagnostic(&$0) }
             )
         }
-        // Out of order, the joins would misplace changes: such bytes are not a delta this wrote.
+        // Out of order, or a file's uses naming another file, the edits would misplace changes:
+        // such bytes are not a delta this wrote.
         guard zip(edges, edges.dropFirst()).allSatisfy({ ($0.from, $0.to) < ($1.from, $1.to) }),
             zip(nodes, nodes.dropFirst()).allSatisfy({ $0.id < $1.id }),
-            zip(files, files.dropFirst()).allSatisfy({ $0.path < $1.path })
+            zip(files, files.dropFirst()).allSatisfy({ $0.path < $1.path }),
+            files.allSatisfy({ file in
+                file.uses.allSatisfy { $0.file == file.path }
+                    && zip(file.uses, file.uses.dropFirst()).allSatisfy { !($1 < $0) }
+            })
         else { throw CorruptEntry() }
         return GraphDelta(edges: edges, nodes: nodes, files: files)
     }

@@ -90,6 +90,19 @@ import Testing
         #expect(patched.uses == g.uses.filter { $0.file != "C.swift" })
     }
 
+    /// A delta's uses of a file replace that file's run of the graph's uses, so a head whose
+    /// delta lists, under one file, a use that names another is not one this wrote: refused.
+    @Test func aDeltaWhoseUsesNameAnotherFileIsRefused() throws {
+        let use = try #require(sampleGraph().uses.first)
+        var delta = GraphDelta()
+        delta.files = [(path: use.file + ".other", uses: [use], diagnostics: [])]
+        let head = ScanSnapshot(files: [], filesScanned: 0, baseID: "one", delta: delta)
+        #expect(ScanSnapshot.decode(head.encode()) == nil)
+        delta.files = [(path: use.file, uses: [use], diagnostics: [])]
+        let fine = ScanSnapshot(files: [], filesScanned: 0, baseID: "one", delta: delta)
+        #expect(ScanSnapshot.decode(fine.encode())?.delta == delta)
+    }
+
     @Test func aLaterChangeWinsWhenDeltasAreMerged() {
         let g = sampleGraph()
         let e = g.edges[0]
