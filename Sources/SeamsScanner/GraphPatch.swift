@@ -54,7 +54,8 @@ struct GraphPatch {
             let runs = sortedPaths.map { Self.run(of: $0, in: old.edges[i].sites) }.filter { !$0.isEmpty }
             if added == nil && runs.isEmpty { continue }
             var kept = old.edges[i].sites
-            for run in runs.sorted(by: { $0.lowerBound > $1.lowerBound }) { kept.removeSubrange(run) }
+            // The runs come in site order (paths sorted, sites sorted by file): cut from the last.
+            for run in runs.reversed() { kept.removeSubrange(run) }
             touched.insert(from)
             touched.insert(to)
             let all = added.map { Array(Set(kept + $0)).sorted() } ?? kept
