@@ -42,23 +42,12 @@ struct GraphJSONWriter {
             w.raw(",")
             // Sites are most of the bytes: written field by field, with no list of pairs each.
             w.array("sites", e.sites, level: 3) { w, s in
-                w.key("column", 5)
-                w.int(s.column)
-                w.raw(",")
-                w.key("file", 5)
-                w.string(s.file)
-                w.raw(",")
-                w.key("inferred", 5)
-                s.inferred ? w.raw("true") : w.raw("false")
-                w.raw(",")
-                w.key("kind", 5)
-                w.string(s.kind.rawValue)
-                w.raw(",")
-                w.key("line", 5)
-                w.int(s.line)
-                w.raw(",")
-                w.key("member", 5)
-                if let member = s.member { w.string(member) } else { w.raw("null") }
+                w.field("column", .int(s.column), level: 5, first: true)
+                w.field("file", .string(s.file), level: 5)
+                w.field("inferred", .bool(s.inferred), level: 5)
+                w.field("kind", .string(s.kind.rawValue), level: 5)
+                w.field("line", .int(s.line), level: 5)
+                w.field("member", .optional(s.member), level: 5)
             }
             w.raw(",")
             w.fields(3, [("soft", .bool(e.soft)), ("to", .string(e.to))])
@@ -105,15 +94,18 @@ struct GraphJSONWriter {
 
     /// `"key" : value` pairs, in the order given (sorted by the caller), separated by commas.
     private mutating func fields(_ level: Int, _ pairs: [(String, Value)]) {
-        for (i, (name, value)) in pairs.enumerated() {
-            if i > 0 { raw(",") }
-            key(name, level)
-            switch value {
-            case .string(let s): string(s)
-            case .int(let n): int(n)
-            case .bool(let b): b ? raw("true") : raw("false")
-            case .null: raw("null")
-            }
+        for (i, (name, value)) in pairs.enumerated() { field(name, value, level: level, first: i == 0) }
+    }
+
+    /// One `"key" : value` pair, after a comma unless it is the object's first.
+    private mutating func field(_ name: String, _ value: Value, level: Int, first: Bool = false) {
+        if !first { raw(",") }
+        key(name, level)
+        switch value {
+        case .string(let s): string(s)
+        case .int(let n): int(n)
+        case .bool(let b): b ? raw("true") : raw("false")
+        case .null: raw("null")
         }
     }
 
