@@ -4,8 +4,8 @@ import SeamsGraph
 // and member of the scanned files, with the scope its names resolve in.
 
 extension Resolver {
-    /// `threads`: at most this many register the members.
-    func declare(files: [(FileFacts, FileContext)], threads: Int = 2) {
+    /// `threads`: at most this many register the members (two at most).
+    func declare(files: [(FileFacts, FileContext)], threads: Int = 1) {
         var pendingExtensions: [(DeclFact, FileContext)] = []
         // Top-level type names declared more than once in a unit: a file-private one of them
         // is named after its file too, so that each file's own type is a node of its own.
