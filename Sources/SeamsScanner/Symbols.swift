@@ -7,7 +7,9 @@ final class TypeSymbol {
     let kind: NodeKind
     let nodeID: String
     let module: String?
-    weak var parent: TypeSymbol?
+    /// The enclosing type. Unowned: the enclosing type holds this one (`nested`) and outlives
+    /// it; a weak reference would give every symbol a side table, which slows each retain.
+    unowned let parent: TypeSymbol?
     let file: String?
     let line: Int?
     var genericNames: Set<String> = []
