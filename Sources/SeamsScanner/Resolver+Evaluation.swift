@@ -59,21 +59,60 @@ extension Resolver {
         return v
     }
 
+    /// What a plain name no local binding or generic parameter takes refers to.
+    enum NameMeaning {
+        /// Members of the enclosing types (the innermost that has any).
+        case members([MemberRef])
+        /// A type or alias (`.shadowed` for an associated type).
+        case type(TypeLookup)
+        /// Globals of the module or of the first imported module that has any.
+        case globals([MemberRef])
+        /// A capitalized name nothing declares: a type no scanned file declares.
+        case external(TypeSymbol)
+        case unresolved
+    }
+
+    /// What `n` means where `scope` is; a worker keeps each answer (see `NameKey`).
+    func meaning(of n: String, scope: Scope) -> NameMeaning {
+        guard isWorker else { return findMeaning(of: n, scope: scope) }
+        let key = NameKey(n, scope)
+        if let known = meaningCache[key] { return known }
+        let found = findMeaning(of: n, scope: scope)
+        meaningCache[key] = found
+        return found
+    }
+
+    private func findMeaning(of n: String, scope: Scope) -> NameMeaning {
+        var t = scope.type
+        while let s = t {
+            let refs = lookupMember(n, in: s, from: scope)
+            if !refs.isEmpty { return .members(refs) }
+            t = s.parent
+        }
+        let type = lookupTypeName(n, scope: scope, env: nil)
+        if case .notFound = type {} else { return .type(type) }
+        var globals = table.units[scope.file.unit].globals[n] ?? []
+        if globals.isEmpty {
+            for imported in scope.file.imports where globals.isEmpty {
+                globals = table.units[imported].globals[n] ?? []
+            }
+        }
+        globals = globals.filter { $0.fact.kind != .typeAlias }
+        if !globals.isEmpty { return .globals(globals) }
+        if n.first?.isUppercase == true { return .external(externalSymbol(n)) }
+        return .unresolved
+    }
+
     func eval(_ e: Expr, expected: RType?, scope: Scope, env: Env) -> Val {
         switch e {
         case .name(let n, let loc):
             if let bound = env.lookup(n) { return Val(type: bound) }
             if env.isShadowed(n) || scope.generics.contains(n) { return Val() }
             if n == "Self", let t = scope.type { return Val(typeRef: t) }
-            var t = scope.type
-            while let s = t {
-                let refs = lookupMember(n, in: s, from: scope)
-                if !refs.isEmpty { return memberVal(refs, loc: loc) }
-                t = s.parent
-            }
-            switch lookupTypeName(n, scope: scope, env: env) {
-            case .symbol(let s): return Val(typeRef: s, typeLoc: loc)
-            case .alias(let ref):
+            switch meaning(of: n, scope: scope) {
+            case .members(let refs): return memberVal(refs, loc: loc)
+            case .type(.symbol(let s)): return Val(typeRef: s, typeLoc: loc)
+            case .type(.alias(let ref)):
                 if let owner = ref.symbol { emit(owner, loc, .static, scope) }
                 if let target = ref.fact.type,
                     case .nominal(let s)? = quietly({
@@ -83,24 +122,16 @@ extension Resolver {
                     return Val(typeRef: s, typeLoc: loc)
                 }
                 return Val()
-            case .shadowed: return Val()
-            case .notFound: break
-            }
-            var globals = table.units[scope.file.unit].globals[n] ?? []
-            if globals.isEmpty {
-                for imported in scope.file.imports where globals.isEmpty {
-                    globals = table.units[imported].globals[n] ?? []
-                }
-            }
-            globals = globals.filter { $0.fact.kind != .typeAlias }
-            if !globals.isEmpty {
+            case .type: return Val()
+            case .globals(let globals):
                 noteGlobalRead(globals, n, loc, scope: scope)
                 return memberVal(globals, loc: loc)
+            case .external(let s): return Val(typeRef: s, typeLoc: loc)
+            case .unresolved:
+                var unresolved = Val()
+                unresolved.unresolvedName = (n, loc)
+                return unresolved
             }
-            if n.first?.isUppercase == true { return Val(typeRef: externalSymbol(n), typeLoc: loc) }
-            var unresolved = Val()
-            unresolved.unresolvedName = (n, loc)
-            return unresolved
 
         case .selfRef:
             return Val(type: scope.type.map { .nominal($0) })

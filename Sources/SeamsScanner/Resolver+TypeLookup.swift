@@ -12,9 +12,35 @@ extension Resolver {
         case notFound
     }
 
+    /// A name and where it is met: the enclosing type and the file (its unit, imports and private
+    /// types). Once the table is finished, what a name means depends on nothing else.
+    struct NameKey: Hashable {
+        let name: String
+        let type: ObjectIdentifier?
+        let file: Int
+
+        init(_ name: String, _ scope: Scope) {
+            self.name = name
+            type = scope.type.map(ObjectIdentifier.init)
+            file = scope.file.index
+        }
+    }
+
     func lookupTypeName(_ name: String, scope: Scope, env: Env?) -> TypeLookup {
         if env?.isShadowed(name) == true || scope.generics.contains(name) { return .shadowed }
         if name == "Self" { return scope.type.map { .symbol($0) } ?? .shadowed }
+        // A worker's table is finished, so each answer is kept; the first resolver's table grows.
+        guard isWorker else { return findTypeName(name, scope: scope) }
+        let key = NameKey(name, scope)
+        if let known = typeNameCache[key] { return known }
+        let found = findTypeName(name, scope: scope)
+        typeNameCache[key] = found
+        return found
+    }
+
+    /// The enclosing types' nested types, the file's private types, the module's, then the
+    /// imported modules'.
+    private func findTypeName(_ name: String, scope: Scope) -> TypeLookup {
         var t = scope.type
         while let s = t {
             let found = nestedType(name, in: s)

@@ -23,6 +23,9 @@ final class Resolver {
     /// is the same whichever worker computes it first.
     var metCycle = false
     var memberLookupCache: [ObjectIdentifier: [String: [MemberRef]]] = [:]
+    /// On a worker, what names mean where they are met (`meaning(of:scope:)`, `lookupTypeName`).
+    var meaningCache: [NameKey: NameMeaning] = [:]
+    var typeNameCache: [NameKey: TypeLookup] = [:]
     var modifierProtocolCache: [ObjectIdentifier: TypeSymbol?] = [:]
     var emitting = true
     /// Posts and observations of notifications met on this worker, joined once all are in.
