@@ -201,7 +201,7 @@ struct FactCollector {
             attributes(d.attributes, into: &code.events)
             for element in d.elements {
                 var params: [ParamFact] = []
-                for p in element.parameterClause?.parameters ?? [] {
+                for p in (element.parameterClause?.parameters).orEmpty {
                     let t = type(p.type)
                     params.append(ParamFact(label: p.firstName.flatMap(label), type: t))
                     code.events.append(.typeUse(t, .type))
@@ -228,7 +228,7 @@ struct FactCollector {
             owner.code.append(code)
         case .associatedTypeDecl(let d):
             let code = Code()
-            for inherited in d.inheritanceClause?.inheritedTypes ?? [] {
+            for inherited in (d.inheritanceClause?.inheritedTypes).orEmpty {
                 code.events.append(.typeUse(type(inherited.type), .type))
             }
             if let def = d.initializer { code.events.append(.typeUse(type(def.value), .type)) }
@@ -288,7 +288,7 @@ struct FactCollector {
     }
 
     private mutating func inheritance(_ clause: InheritanceClauseSyntax?, into fact: DeclFact, code: Code) {
-        for inherited in clause?.inheritedTypes ?? [] {
+        for inherited in (clause?.inheritedTypes).orEmpty {
             let t = type(inherited.type)
             fact.inherits.append(t)
             code.events.append(.typeUse(t, .inherit))
@@ -395,13 +395,13 @@ struct FactCollector {
     }
 
     private mutating func genericConstraints(_ clause: GenericParameterClauseSyntax?, into events: inout [Event]) {
-        for p in clause?.parameters ?? [] {
+        for p in (clause?.parameters).orEmpty {
             if let inherited = p.inheritedType { events.append(.typeUse(type(inherited), .type)) }
         }
     }
 
     private mutating func whereClause(_ clause: GenericWhereClauseSyntax?, into events: inout [Event]) {
-        for req in clause?.requirements ?? [] {
+        for req in (clause?.requirements).orEmpty {
             switch req.requirement {
             case .conformanceRequirement(let r):
                 events.append(.typeUse(type(r.leftType), .type))
@@ -844,7 +844,7 @@ struct FactCollector {
         let code = Code()
         if let sig = c.signature {
             attributes(sig.attributes, into: &code.events)
-            for capture in sig.capture?.items ?? [] {
+            for capture in (sig.capture?.items).orEmpty {
                 if let initial = capture.initializer {
                     code.events.append(.bind(capture.name.text, nil, expr(initial.value)))
                 } else if capture.name.tokenKind != .keyword(.self) {
@@ -994,4 +994,16 @@ struct FactCollector {
         }
         return lhs
     }
+}
+
+/// The elements of an optional collection, none for nil. `clause?.items ?? []` would build an
+/// empty syntax collection (in a new arena) for every absent clause.
+struct OptionalElements<Base: Sequence>: Sequence, IteratorProtocol {
+    var iterator: Base.Iterator?
+
+    mutating func next() -> Base.Element? { iterator?.next() }
+}
+
+extension Optional where Wrapped: Sequence {
+    var orEmpty: OptionalElements<Wrapped> { OptionalElements(iterator: self?.makeIterator()) }
 }
