@@ -12,17 +12,45 @@ extension Resolver {
         case notFound
     }
 
-    /// A name and where it is met: the enclosing type and the file (its unit, imports and private
-    /// types). Once the table is finished, what a name means depends on nothing else.
+    /// A name and where it is met: the enclosing type and the file's lookup context (its unit,
+    /// imports and private types). Once the table is finished, what a name means depends on
+    /// nothing else.
     struct NameKey: Hashable {
         let name: String
         let type: ObjectIdentifier?
-        let file: Int
+        let context: Int
 
         init(_ name: String, _ scope: Scope) {
             self.name = name
             type = scope.type.map(ObjectIdentifier.init)
-            file = scope.file.index
+            context = scope.file.lookupContext
+        }
+    }
+
+    /// Gives each file the id of its lookup context, once the table is finished: files of one
+    /// unit that import the same modules in the same order, and declare no private top-level
+    /// type, find every name alike, so a worker's answers serve all of them.
+    func assignLookupContexts() {
+        struct Context: Hashable {
+            let unit: Int
+            let imports: [Int]
+            /// The file's index when it has private top-level types, else -1.
+            let privateTypes: Int
+        }
+        var ids: [Context: Int] = [:]
+        var assigned = Array(repeating: false, count: table.privateTypes.count)
+        for (_, scope) in table.bindings where !assigned[scope.file.index] {
+            let file = scope.file
+            assigned[file.index] = true
+            let key = Context(
+                unit: file.unit, imports: file.imports,
+                privateTypes: table.privateTypes[file.index].isEmpty ? -1 : file.index)
+            if let id = ids[key] {
+                file.lookupContext = id
+            } else {
+                file.lookupContext = ids.count
+                ids[key] = ids.count
+            }
         }
     }
 

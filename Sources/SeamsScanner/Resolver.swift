@@ -66,6 +66,7 @@ final class Resolver {
     func resolve(files todo: [Int], threads: Int = 1) -> [FileResolution?] {
         var byFile: [[Int]] = Array(repeating: [], count: table.privateTypes.count)
         for (i, binding) in table.bindings.enumerated() { byFile[binding.1.file.index].append(i) }
+        assignLookupContexts()
         let workers = (0..<max(1, threads)).map { Resolver(sharing: table, index: $0) }
         let results = ResolutionBox(count: byFile.count)
         let items = table.bindings

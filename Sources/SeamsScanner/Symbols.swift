@@ -72,6 +72,8 @@ final class FileContext {
     let fileScopeID: String
     /// Its place among the scanned files: the index of its own tables in the symbol table.
     var index = 0
+    /// Files with the same id find every name alike (`Resolver.assignLookupContexts`).
+    var lookupContext = -1
 
     init(path: String, module: String, unit: Int) {
         self.path = path
