@@ -9,6 +9,11 @@ import SeamsScanner
 /// they are. Any change (a file added, removed or renamed, a project file saved, a link made
 /// again) shows in some path's state, and discovery runs anew.
 ///
+/// A folder whose times moved but whose entries are the same by name and kind (a file saved by
+/// writing a new one and renaming it over the old, as Xcode and many editors do, or a branch
+/// switch that rewrote files) is listed again and vouches for itself: which files there are has
+/// not changed.
+///
 /// Not kept when a path changed within two seconds before discovery began (its times could
 /// hide a later change), or when a manifest was read otherwise than as syntax (SwiftPM's
 /// answer depends on the toolchain, not only on the files).
@@ -39,8 +44,13 @@ struct DiscoveryMemo {
             cache.discard(kind: "snapshot", key: name)
             return nil
         }
-        for (path, state) in zip(memo.paths, memo.states) where Self.numbers(path, read: state.first == 1) != state {
-            return nil
+        for (i, path) in memo.paths.enumerated() {
+            let state = memo.states[i]
+            let now = Self.numbers(path, read: state.first == 1)
+            guard now != state else { continue }
+            guard let listing = memo.listings[i], Self.sameIdentity(state, now),
+                PathTools.listingDigest(of: path) == listing
+            else { return nil }
         }
         return memo
     }
@@ -67,9 +77,16 @@ struct DiscoveryMemo {
         states = needed.map { states[$0] }
         let memo = InputMemo(
             paths: paths.map(\.path), states: zip(paths, states).map { Self.numbers($1, read: $0.read) },
+            listings: paths.map { $0.read ? witness.listing(of: $0.path) : nil },
             files: discovery.files, units: discovery.units, diagnostics: discovery.diagnostics, origin: discovery.origin
         )
         cache.writeSnapshot(name) { memo.encode() }
+    }
+
+    /// Whether two states of a read path are of the same folder (device, inode and kind of the
+    /// path and of what it names), whatever their sizes and times.
+    private static func sameIdentity(_ a: [Int], _ b: [Int]) -> Bool {
+        a.count == 13 && b.count == 13 && a[0] == b[0] && a[1...3] == b[1...3] && a[7...9] == b[7...9]
     }
 
     /// A path's state as the memo keeps it: whether its contents count, then the numbers.

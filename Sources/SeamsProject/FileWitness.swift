@@ -9,6 +9,8 @@ public final class FileWitness: @unchecked Sendable {
     /// Each path, and whether what it holds was read (a folder listed, a file's bytes), not
     /// only where it leads (resolved, tested for existence or kind).
     private var seen: [String: Bool] = [:]
+    /// The folders listed, with what they held (`PathTools.listingDigest`) when they were.
+    private var listings: [String: Int?] = [:]
 
     public init() {}
 
@@ -18,6 +20,25 @@ public final class FileWitness: @unchecked Sendable {
         lock.lock()
         if seen[path] != true { seen[path] = read }
         lock.unlock()
+    }
+
+    /// `dir` was listed and held what `digest` stands for (nil: a digest could not be made).
+    public func listed(_ dir: String, digest: Int?) {
+        lock.lock()
+        // Listed twice with different entries: no digest can vouch for the folder.
+        if let earlier = listings[dir], earlier != digest {
+            listings[dir] = .some(nil)
+        } else {
+            listings[dir] = digest
+        }
+        lock.unlock()
+    }
+
+    /// What the folder held when it was listed; nil when it was not listed or no digest holds.
+    public func listing(of dir: String) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return listings[dir] ?? nil
     }
 
     /// Every path noted, sorted, and whether it was read.

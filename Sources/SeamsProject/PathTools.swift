@@ -104,17 +104,9 @@ extension PathTools {
     /// the folder.
     public static func entries(of dir: String, witness: FileWitness? = nil) -> [Entry]? {
         witness?.saw(dir, read: true)
-        guard let handle = opendir(dir) else { return nil }
-        defer { closedir(handle) }
-        var listed: [(bytes: [UInt8], type: UInt8)] = []
-        while let entry = readdir(handle) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
-            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
-            listed.append((bytes, entry.pointee.d_type))
-        }
-        return listed.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map { item in
+        guard let listed = list(dir) else { return nil }
+        witness?.listed(dir, digest: digest(listed))
+        return listed.map { item in
             let name = String(validating: item.bytes, as: UTF8.self)
             let endsWithSwift = item.bytes.suffix(6).elementsEqual(".swift".utf8)
             // A plain file or folder as readdir names it needs no stat: it exists and is what it says.
@@ -143,6 +135,44 @@ extension PathTools {
                 name: name, escaped: name ?? escape(item.bytes), endsWithSwift: endsWithSwift,
                 isDirectory: exists && (info.st_mode & S_IFMT) == S_IFDIR, isLink: isLink, exists: exists)
         }
+    }
+
+    /// A folder's entries as readdir gives them (name bytes and type), sorted by their bytes,
+    /// `.` and `..` left out; nil when it cannot be read.
+    private static func list(_ dir: String) -> [(bytes: [UInt8], type: UInt8)]? {
+        guard let handle = opendir(dir) else { return nil }
+        defer { closedir(handle) }
+        var listed: [(bytes: [UInt8], type: UInt8)] = []
+        while let entry = readdir(handle) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            listed.append((bytes, entry.pointee.d_type))
+        }
+        return listed.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+    }
+
+    /// What a folder holds by name and kind, as a number: the same while no entry is added,
+    /// removed, renamed or replaced by one of another kind (a file saved by writing a new file
+    /// and renaming it over the old keeps it; the folder's times do not). nil when the folder
+    /// cannot be read, or when the file system does not tell an entry's kind (a file replaced
+    /// by a link would not show).
+    public static func listingDigest(of dir: String) -> Int? {
+        list(dir).flatMap(digest)
+    }
+
+    private static func digest(_ listed: [(bytes: [UInt8], type: UInt8)]) -> Int? {
+        // FNV-1a over each name, a 0 byte and its kind.
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        func add(_ byte: UInt8) { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        for item in listed {
+            guard item.type != UInt8(DT_UNKNOWN) else { return nil }
+            for byte in item.bytes { add(byte) }
+            add(0)
+            add(item.type)
+        }
+        return Int(truncatingIfNeeded: h)
     }
 
     /// Bytes as text: valid UTF-8 as it is, every other byte as `\xNN`.

@@ -5,29 +5,36 @@ import SeamsGraph
 /// that finds each of those paths as it was is given the same without looking again.
 /// A path's state is kept as the caller gives it (numbers the file system reported).
 public struct InputMemo: Sendable, Equatable {
-    static let format: UInt8 = 1
+    static let format: UInt8 = 2
 
     public var paths: [String]
     /// One per path.
     public var states: [[Int]]
+    /// One per path: for a folder that was listed, what it held (`PathTools.listingDigest`),
+    /// which vouches for it when only its times moved; nil for any other path.
+    public var listings: [Int?]
     public var files: [SourceFile]
     public var units: [CompilationUnit]
     public var diagnostics: [Diagnostic]
     public var origin: String
 
+    /// `listings`: one per path, or none for no folder listing at all.
     public init(
-        paths: [String], states: [[Int]], files: [SourceFile], units: [CompilationUnit], diagnostics: [Diagnostic],
-        origin: String
+        paths: [String], states: [[Int]], listings: [Int?] = [], files: [SourceFile], units: [CompilationUnit],
+        diagnostics: [Diagnostic], origin: String
     ) {
         (self.paths, self.states, self.files, self.units) = (paths, states, files, units)
+        self.listings = listings.count == paths.count ? listings : Array(repeating: nil, count: paths.count)
         (self.diagnostics, self.origin) = (diagnostics, origin)
     }
 
     public func encode() -> [UInt8] {
         var w = ByteWriter(capacity: 1 << 16)
-        w.list(Array(zip(paths, states))) { w, entry in
-            w.string(entry.0)
-            w.list(entry.1) { w, n in w.int(n) }
+        w.list(Array(paths.indices)) { w, i in
+            w.string(paths[i])
+            w.list(states[i]) { w, n in w.int(n) }
+            w.bool(listings[i] != nil)
+            if let listing = listings[i] { w.int(listing) }
         }
         w.list(files) { w, f in
             w.string(f.path)
@@ -50,7 +57,9 @@ public struct InputMemo: Sendable, Equatable {
         guard let payload = EntryFrame.unwrap(bytes, format: format) else { return nil }
         var r = ByteReader(bytes, from: payload.lowerBound)
         do {
-            let entries = try r.list { r in (try r.string(), try r.list { try $0.int() }) }
+            let entries = try r.list { r in
+                (try r.string(), try r.list { try $0.int() }, try r.bool() ? try r.int() : nil)
+            }
             let files = try r.list { r in
                 SourceFile(path: try r.string(), location: try r.string(), module: try r.string(), unit: try r.count())
             }
@@ -63,7 +72,7 @@ public struct InputMemo: Sendable, Equatable {
             let origin = try r.string()
             guard r.offset == payload.upperBound, files.allSatisfy({ $0.unit < units.count }) else { return nil }
             return InputMemo(
-                paths: entries.map(\.0), states: entries.map(\.1), files: files, units: units,
+                paths: entries.map(\.0), states: entries.map(\.1), listings: entries.map(\.2), files: files, units: units,
                 diagnostics: diagnostics, origin: origin)
         } catch {
             return nil

@@ -39,9 +39,26 @@ extension CacheTests {
         #expect(edited.json == (try scanned(tree, root: nil)).json)
     }
 
+    /// Xcode and many editors save a file by writing a new one and renaming it over the old: the
+    /// folder's times move, its entries do not. The folder is listed again, and vouches.
+    @Test func aFileSavedByRenameKeepsTheMemo() throws {
+        let (tree, root) = try settledWorkspace()
+        _ = try scanned(tree, root: root)
+        let file = tree + "/Sources/FieldDesk/Theme.swift"
+        let saved = try String(contentsOfFile: file, encoding: .utf8) + "\nstruct ThemeProbe {}\n"
+        try saved.write(toFile: file + ".saving", atomically: false, encoding: .utf8)
+        #expect(rename(file + ".saving", file) == 0)
+        let warm = try scanned(tree, root: root)
+        #expect(warm.stats.discoveryRemembered)
+        #expect(warm.json.contains("FieldDesk.ThemeProbe"))
+        #expect(warm.json == (try scanned(tree, root: nil)).json)
+    }
+
     /// Each change is to a path discovery asked about: a folder listed, the manifest or the
     /// config read. The next scan finds the files anew, and finds what changed.
-    @Test(arguments: ["file added", "file removed", "file renamed", "manifest", "config", "link"])
+    @Test(arguments: [
+        "file added", "file removed", "file renamed", "manifest", "config", "link", "file replaced by a link",
+    ])
     func aChangeToWhatDiscoveryAskedAboutIsSeen(change: String) throws {
         let (tree, root) = try settledWorkspace()
         _ = try scanned(tree, root: root)
@@ -77,6 +94,12 @@ extension CacheTests {
                 )
                 .write(toFile: config, atomically: false, encoding: .utf8)
             expected = "Theme.swift"
+        case "file replaced by a link":
+            // The same name, now a link to a file outside the scanned folder: not followed.
+            let outside = tree + "/../Logger.swift"
+            try fm.moveItem(atPath: sources + "/Logger.swift", toPath: outside)
+            try fm.createSymbolicLink(atPath: sources + "/Logger.swift", withDestinationPath: outside)
+            expected = "outside the scanned folder"
         default:
             // A folder outside the scanned one, reached through a link: not followed.
             let outside = tree + "/../outside"
