@@ -138,11 +138,21 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
     }
 
     /// Sorted and free of duplicates.
-    public static func canonical(_ uses: [Use]) -> [Use] {
-        let sorted = uses.indices.dropFirst().allSatisfy({ !(uses[$0] < uses[$0 - 1]) }) ? uses : uses.sorted()
-        var out: [Use] = []
-        out.reserveCapacity(sorted.count)
-        for use in sorted where out.last != use { out.append(use) }
+    /// Given a list no one else holds, it is sorted where it is.
+    public static func canonical(_ uses: consuming [Use]) -> [Use] {
+        var out = uses
+        // Compared and moved in their buffer: each copy of a use retains its eight strings.
+        let inOrder = out.withUnsafeBufferPointer { b in b.indices.dropFirst().allSatisfy { !(b[$0] < b[$0 - 1]) } }
+        if !inOrder { out.sort() }
+        let kept = out.withUnsafeMutableBufferPointer { b -> Int in
+            var kept = 0
+            for i in b.indices where kept == 0 || b[kept - 1] != b[i] {
+                b.swapAt(kept, i)
+                kept += 1
+            }
+            return kept
+        }
+        out.removeLast(out.count - kept)
         return out
     }
 }

@@ -81,10 +81,13 @@ final class Resolver {
             }
             // In site order: the graph then joins files' runs without sorting them again.
             worker.recorded.sort { $0.2 < $1.2 }
+            // Handed over, so that they are sorted in place.
+            let uses = worker.uses
+            worker.uses = []
             results.store(
                 FileResolution(
                     groups: SiteGroup.grouping(worker.recorded), notifications: worker.notifications,
-                    uses: Use.canonical(worker.uses)),
+                    uses: Use.canonical(uses)),
                 at: file)
         }
         for worker in workers {

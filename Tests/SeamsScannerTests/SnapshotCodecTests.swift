@@ -1,5 +1,6 @@
 import Foundation
 import SeamsGraph
+import SeamsTestSupport
 import Testing
 
 @testable import SeamsScanner
@@ -115,6 +116,28 @@ import Testing
         #expect(merged.edges.map(\.edge) == [e, nil])
         #expect(merged.files.map(\.path) == ["A.swift"])
         #expect(merged.apply(to: g).edges == g.edges)
+    }
+
+    /// `Use.canonical` sorts in place and drops repeats: what sorting a set of them gives, for
+    /// lists in order, out of order, with repeats side by side and apart.
+    @Test func canonicalUsesAreTheSortedSetOfThem() {
+        var random = SeededRandom(14)
+        for size in [0, 1, 2, 3, 10, 60] {
+            for _ in 0..<20 {
+                let uses = (0..<size).map { _ in
+                    Use(
+                        from: ["A", "B"].randomElement(using: &random)!, to: nil,
+                        kind: [.construct, .call].randomElement(using: &random)!, path: "p",
+                        traits: [[], [.void], [.closure, .void]].randomElement(using: &random)!,
+                        file: ["a.swift", "b.swift"].randomElement(using: &random)!,
+                        line: Int.random(in: 1...3, using: &random), column: 1, member: nil)
+                }
+                let expected = Array(Set(uses)).sorted()
+                #expect(Use.canonical(uses) == expected)
+                #expect(Use.canonical(uses.sorted()) == expected)
+                #expect(Use.canonical(expected) == expected)
+            }
+        }
     }
 
     /// Edits in place (`GraphDelta.apply`) give what a plain model gives: every change of a
