@@ -80,8 +80,14 @@ struct BenchCommand: ParsableCommand {
         let measure = Measure(repeats: repeats)
 
         // The files the scan reads, for bare parsing; the first scan also warms the disk cache.
-        let probe = try ScanPipeline.run(request)
-        let files = try scannedLocations(probe, targets)
+        // Only its figures are kept: its graph is let go before anything is timed.
+        let (files, statistics, size) = try {
+            let probe = try ScanPipeline.run(request)
+            let graph = probe.graph
+            let size = GraphSize(
+                nodes: graph.nodes.count, edges: graph.edges.count, sites: graph.edges.reduce(0) { $0 + $1.count })
+            return (try scannedLocations(probe, targets), probe.statistics, size)
+        }()
 
         let parse = try measure.run {
             let counts = ParallelMap.run(count: files.count, threads: threads) { i -> Int in
@@ -121,14 +127,16 @@ struct BenchCommand: ParsableCommand {
         var times = try FileManager.default.attributesOfItem(atPath: touched)
         defer {
             try? original.write(to: URL(fileURLWithPath: touched))
-            if let date = times[.modificationDate] {
-                try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: touched)
-            }
+            // The mode too: the saves made a new file.
+            let kept = times.filter { $0.key == .modificationDate || $0.key == .posixPermissions }
+            if !kept.isEmpty { try? FileManager.default.setAttributes(kept, ofItemAtPath: touched) }
         }
         var n = 0
+        // Saved as Xcode saves: a new file written beside it and renamed over it, which moves
+        // the folder's times too.
         func append(_ line: String) throws {
             n += 1
-            try (original + Data("\n\(line)\(n)\n".utf8)).write(to: URL(fileURLWithPath: touched))
+            try (original + Data("\n\(line)\(n)\n".utf8)).write(to: URL(fileURLWithPath: touched), options: .atomic)
         }
         // After each change, the warm graph must be the one a scan without the cache gives.
         var changedGraph: Graph?
@@ -152,13 +160,14 @@ struct BenchCommand: ParsableCommand {
         let bodyIdentical = try sameAsUncached()
         let surface = try afterAppending("struct SeamsBenchProbe")
         let surfaceIdentical = try sameAsUncached()
-        times = [:]
+        // Put back with a new time (a later scan sees the change), and its mode.
+        times = times.filter { $0.key == .posixPermissions }
         try original.write(to: URL(fileURLWithPath: touched))
 
         let report = BenchReport(
             corpus: generated != nil ? "synthetic (--generate \(generate!))" : targets.joined(separator: " "),
-            files: probe.statistics.filesScanned, lines: probe.statistics.lines, threads: threads,
-            graph: probe.graph, parse: parse, cold: cold, warm: warm, body: body, surface: surface,
+            files: statistics.filesScanned, lines: statistics.lines, threads: threads,
+            graph: size, parse: parse, cold: cold, warm: warm, body: body, surface: surface,
             touched: touched, identical: identical && bodyIdentical && surfaceIdentical)
         print(json ? report.json : report.text, terminator: "")
     }

@@ -65,7 +65,7 @@ struct BenchReport {
     var files: Int
     var lines: Int
     var threads: Int
-    var graph: Graph
+    var graph: GraphSize
     var parse: Timing
     var cold: Timing
     var warm: Timing
@@ -101,7 +101,7 @@ struct BenchReport {
         line("lines:         \(lines)")
         line("threads:       \(threads)")
         line(
-            "graph:         \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.edges.reduce(0) { $0 + $1.count }) sites"
+            "graph:         \(graph.nodes) nodes, \(graph.edges) edges, \(graph.sites) sites"
         )
         line(String(format: "bare parse:    %7.3f s   peak %4.0f MB", parse.seconds, mb(parse.peakBytes)))
         for (_, label, t) in scans {
@@ -119,7 +119,7 @@ struct BenchReport {
                 "    " + phases(t).map { String(format: "%@ %.3f", $0.0, $0.1) }.joined(separator: ", ")
                     + String(format: ", rest %.3f", t.seconds - phases(t).reduce(0) { $0 + $1.1 }))
         }
-        line("changed file:  \(touched) (put back afterwards)")
+        line("changed file:  \(touched) (saved by rename, as Xcode saves; put back afterwards)")
         line(
             "warm output identical to cold: \(identical ? "yes" : "NO") (after no change, a changed line, an added declaration)"
         )
@@ -155,7 +155,7 @@ struct BenchReport {
         }
         var top: [String: Any] = [
             "corpus": corpus, "files": files, "lines": lines, "threads": threads,
-            "nodes": graph.nodes.count, "edges": graph.edges.count, "sites": graph.edges.reduce(0) { $0 + $1.count },
+            "nodes": graph.nodes, "edges": graph.edges, "sites": graph.sites,
             "bareParse": ["seconds": parse.seconds, "peakMemoryBytes": parse.peakBytes],
             "changedFile": touched, "warmIdenticalToCold": identical,
         ]
@@ -163,4 +163,11 @@ struct BenchReport {
         let data = (try? JSONSerialization.data(withJSONObject: top, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
+}
+
+/// How big the scanned graph is.
+struct GraphSize {
+    var nodes: Int
+    var edges: Int
+    var sites: Int
 }
