@@ -269,13 +269,17 @@ public enum Scanner {
             let resolutions = resolver.resolveAll(threads: threads, known: known)
             defer { kept.items += [resolutions, known as Any] }
             notifying = resolutions.map { !$0.notifications.isEmpty }
+            // The new resolutions go into the cache beside the graph's building, which is
+            // mostly serial (on one thread, before it).
+            var writing: (() -> Void)?
             if let cache, let known {
                 let fresh = files.indices.filter { known[$0] == nil }
                 timings.filesResolved = fresh.count
-                _ = ParallelMap.run(count: fresh.count, threads: threads) { k in
-                    let i = fresh[k]
-                    cache.store.write(
-                        kind: CacheKind.sites, key: keys[i], bytes: ResolutionCodec.encode(resolutions[i]))
+                writing = ParallelMap.inBackground(if: threads > 1) { [keys] in
+                    for i in fresh {
+                        cache.store.write(
+                            kind: CacheKind.sites, key: keys[i], bytes: ResolutionCodec.encode(resolutions[i]))
+                    }
                 }
             } else {
                 timings.filesResolved = files.count
@@ -284,6 +288,7 @@ public enum Scanner {
             clock = DispatchTime.now()
             let graph = resolver.graph(
                 root: root, modules: modules, diagnostics: diagnostics, files: resolutions, threads: threads)
+            writing?()
             timings.graphSeconds = since(clock)
             return graph
         }
