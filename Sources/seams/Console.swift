@@ -63,10 +63,19 @@ enum Console {
         }
     }
 
+    /// A command's results, held until the process ends, when the system takes all its memory
+    /// back at once: freed object by object when the command returned, a scan's graph and its
+    /// facts took up to a tenth of a second. Each command runs once per process (`watch` does
+    /// not come here).
+    nonisolated(unsafe) private static var keptUntilExit: [Any] = []
+
     /// Runs `body`; a `SeamsError` is printed and becomes exit code 2 (could not run).
+    /// What it gives is kept until the process ends (see `keptUntilExit`).
     static func orExit<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try body()
+            let value = try body()
+            if !(value is Void) { keptUntilExit.append(value) }
+            return value
         } catch let error as SeamsError {
             toStandardError(error.report)
             throw ExitCode(2)
