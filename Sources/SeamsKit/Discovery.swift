@@ -51,6 +51,8 @@ struct Discovery {
     private(set) var origin = "folders"
     private var packageDirs: [String] = []
     private var xcodeProjects: [String] = []
+    /// The project files found, parsed while the walk goes on.
+    private lazy var projectPrefetch = ProjectPrefetch(answers: manifestAnswers)
     private var workspaces: [String] = []
 
     mutating func run(paths: [String], cwd: String) throws {
@@ -195,7 +197,10 @@ struct Discovery {
                 if Self.alwaysSkipped.contains(name) || name.hasPrefix(".build") { continue }
                 // Project files are read, not walked; a package's own are not the app's.
                 if name.hasSuffix(".xcodeproj") {
-                    if package == nil { xcodeProjects.append(path) }
+                    if package == nil {
+                        xcodeProjects.append(path)
+                        projectPrefetch.start(path)
+                    }
                     continue
                 }
                 if name.hasSuffix(".xcworkspace") {
@@ -236,6 +241,7 @@ struct Discovery {
         input.manifest = manifest
         input.manifestAnswers = manifestAnswers
         input.witness = witness
+        input.projectPrefetch = projectPrefetch
         let layout: ProjectLayout
         do {
             layout = try ProjectLayout.plan(input)

@@ -34,6 +34,8 @@ public struct LayoutInput: Sendable {
     public var manifestAnswers: ManifestAnswers?
     /// Notes every path the layout asks the file system about.
     public var witness: FileWitness?
+    /// Project files whose parsing began while the files were found.
+    public var projectPrefetch: ProjectPrefetch?
 
     public init(files: [File], packages: [String], xcodeProjects: [String], root: String) {
         self.files = files
@@ -189,7 +191,7 @@ public struct ProjectLayout: Sendable {
                 try XcodeProjectReader.read(
                     xcodeproj: input.xcodeProjects[i],
                     listFiles: { PathTools.swiftFilesBelow($0, witness: input.witness) },
-                    answers: input.manifestAnswers, witness: input.witness)
+                    answers: input.manifestAnswers, witness: input.witness, prefetch: input.projectPrefetch)
             }
         }
         for (path, result) in zip(input.xcodeProjects, read) {

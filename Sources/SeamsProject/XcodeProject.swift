@@ -38,22 +38,81 @@ public enum XcodeProjectError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// Project files parsed ahead, on threads of their own, as discovery's walk finds them: a large
+/// one takes a good part of a second to parse, and the walk leaves a core idle. A reader takes
+/// from here only what parsing the very bytes it read gives.
+public final class ProjectPrefetch: @unchecked Sendable {
+    private final class Entry: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        var data: Data?
+        var parsed: Result<XcodeProjectReader.Parsed, XcodeProjectError>?
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private let answers: ManifestAnswers?
+
+    /// With `answers`, a project an earlier read answered for is not parsed ahead: it will be
+    /// taken from the answers.
+    public init(answers: ManifestAnswers?) {
+        self.answers = answers
+    }
+
+    /// Starts parsing `xcodeproj`'s project file, unless it was started already.
+    public func start(_ xcodeproj: String) {
+        lock.lock()
+        guard entries[xcodeproj] == nil else {
+            lock.unlock()
+            return
+        }
+        let entry = Entry()
+        entries[xcodeproj] = entry
+        lock.unlock()
+        let answers = answers
+        let thread = Thread {
+            defer { entry.done.signal() }
+            let file = xcodeproj + "/project.pbxproj"
+            guard let data = FileManager.default.contents(atPath: file) else { return }
+            let folders = XcodeProjectReader.answerInputs(xcodeproj, data) + [("folders", Data())]
+            if let answers, answers.answer(forInputs: folders) != nil { return }
+            entry.data = data
+            entry.parsed = XcodeProjectReader.parse(data, file: file)
+        }
+        thread.start()
+    }
+
+    /// What parsing `data` gives, when it was parsed ahead from these very bytes (waits for it).
+    func parsed(_ xcodeproj: String, data: Data) -> Result<XcodeProjectReader.Parsed, XcodeProjectError>? {
+        lock.lock()
+        let entry = entries[xcodeproj]
+        lock.unlock()
+        guard let entry else { return nil }
+        entry.done.wait()
+        entry.done.signal()
+        guard entry.data == data else { return nil }
+        return entry.parsed
+    }
+}
+
 /// Reads `project.pbxproj` with Foundation's property-list reader (it is an OpenStep plist).
 public enum XcodeProjectReader {
     /// `listFiles` lists the Swift files under a synchronized folder; the file system by default.
     /// With `answers`, a project read before from the same bytes, whose synchronized folders
     /// list the same files, is taken from there rather than read again.
+    /// `prefetch`: projects parsed ahead; one parsed from the same bytes is taken from there.
     public static func read(
         xcodeproj: String, listFiles: (String) -> [String] = { PathTools.swiftFilesBelow($0) },
-        answers: ManifestAnswers? = nil, witness: FileWitness? = nil
+        answers: ManifestAnswers? = nil, witness: FileWitness? = nil, prefetch: ProjectPrefetch? = nil
     ) throws -> XcodeProject {
         let file = xcodeproj + "/project.pbxproj"
         guard let data = PathTools.contents(of: file, witness: witness) else {
             throw XcodeProjectError.unreadable(file)
         }
-        guard let answers else { return try read(xcodeproj: xcodeproj, data: data, listFiles: listFiles) }
+        guard let answers else {
+            return try read(xcodeproj: xcodeproj, data: data, prefetch: prefetch, listFiles: listFiles)
+        }
         // Two answers: the folders the project lists, then the project for those listings.
-        let inputs: [(String, Data)] = [("xcodeproj", Data(xcodeproj.utf8)), ("pbxproj", data)]
+        let inputs = answerInputs(xcodeproj, data)
         func keyed(_ listings: [(String, [String])]) -> [(String, Data)] {
             inputs + listings.map { ($0.0, Data($0.1.joined(separator: "\n").utf8)) }
         }
@@ -66,7 +125,7 @@ public enum XcodeProjectReader {
             return project
         }
         var listed: [String: [String]] = [:]
-        let project = try read(xcodeproj: xcodeproj, data: data) { dir in
+        let project = try read(xcodeproj: xcodeproj, data: data, prefetch: prefetch) { dir in
             let files = listFiles(dir)
             listed[dir] = files
             return files
@@ -79,19 +138,37 @@ public enum XcodeProjectReader {
         return project
     }
 
-    private static func read(
-        xcodeproj: String, data: Data, listFiles: (String) -> [String]
-    ) throws -> XcodeProject {
-        let file = xcodeproj + "/project.pbxproj"
+    /// What the answers of an earlier read are keyed by: the project's path and bytes.
+    static func answerInputs(_ xcodeproj: String, _ data: Data) -> [(String, Data)] {
+        [("xcodeproj", Data(xcodeproj.utf8)), ("pbxproj", data)]
+    }
+
+    /// The objects of a project file, and the root object's id.
+    struct Parsed {
+        var objects: [String: [String: Any]]
+        var rootID: String
+    }
+
+    static func parse(_ data: Data, file: String) -> Result<Parsed, XcodeProjectError> {
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, format: nil)
         } catch {
-            throw XcodeProjectError.notAProject(file, "it does not parse as a property list")
+            return .failure(.notAProject(file, "it does not parse as a property list"))
         }
         guard let top = plist as? [String: Any], let objects = top["objects"] as? [String: [String: Any]],
-            let rootID = top["rootObject"] as? String, let root = objects[rootID]
-        else { throw XcodeProjectError.notAProject(file, "no objects or root object") }
+            let rootID = top["rootObject"] as? String, objects[rootID] != nil
+        else { return .failure(.notAProject(file, "no objects or root object")) }
+        return .success(Parsed(objects: objects, rootID: rootID))
+    }
+
+    private static func read(
+        xcodeproj: String, data: Data, prefetch: ProjectPrefetch? = nil, listFiles: (String) -> [String]
+    ) throws -> XcodeProject {
+        let file = xcodeproj + "/project.pbxproj"
+        let parsed = try (prefetch?.parsed(xcodeproj, data: data) ?? parse(data, file: file)).get()
+        let objects = parsed.objects
+        let root = objects[parsed.rootID]!
         var reader = Objects(objects: objects)
         let projectDir = PathTools.parent(xcodeproj)
         let sourceRoot = PathTools.absolute(root["projectDirPath"] as? String ?? "", base: projectDir)

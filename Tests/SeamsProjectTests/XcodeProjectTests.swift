@@ -90,6 +90,31 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
         #expect(answers.stored == 4)
     }
 
+    /// Parsed ahead (while discovery walks), a project reads as its bytes do: once its file
+    /// changed, the bytes read then are parsed, not the ones parsed ahead; a bad one is the
+    /// same error.
+    @Test func aProjectParsedAheadReadsAsItsBytes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seams-xc-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let project = dir + "/P.xcodeproj"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: root + "/Podcasts.xcodeproj/project.pbxproj", encoding: .utf8)
+        try text.write(toFile: project + "/project.pbxproj", atomically: true, encoding: .utf8)
+        let plain = try XcodeProjectReader.read(xcodeproj: project)
+        let prefetch = ProjectPrefetch(answers: nil)
+        prefetch.start(project)
+        #expect(try XcodeProjectReader.read(xcodeproj: project, prefetch: prefetch) == plain)
+        try text.replacingOccurrences(of: "Podcasts Widget", with: "Podcasts Gadget")
+            .write(toFile: project + "/project.pbxproj", atomically: true, encoding: .utf8)
+        let changed = try XcodeProjectReader.read(xcodeproj: project, prefetch: prefetch)
+        #expect(changed.targets.map(\.name).contains("Podcasts Gadget"))
+        #expect(changed == (try XcodeProjectReader.read(xcodeproj: project)))
+        try "{ this is not".write(toFile: project + "/project.pbxproj", atomically: true, encoding: .utf8)
+        let bad = ProjectPrefetch(answers: nil)
+        bad.start(project)
+        #expect(throws: XcodeProjectError.self) { try XcodeProjectReader.read(xcodeproj: project, prefetch: bad) }
+    }
+
     @Test func notAProjectFileIsAClearError() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seams-xc-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
