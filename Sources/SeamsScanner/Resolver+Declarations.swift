@@ -21,6 +21,7 @@ extension Resolver {
         var unitsImported: [Int: [String: [Int]]] = [:]
         for (index, (facts, ctx)) in files.enumerated() {
             ctx.index = index
+            ctx.lines = facts.lines
             ctx.imports = facts.imports.flatMap { name in
                 if let known = unitsImported[ctx.unit]?[name] { return known }
                 let found = importedUnits([name], from: ctx.unit)

@@ -74,6 +74,8 @@ final class FileContext {
     var index = 0
     /// Files with the same id find every name alike (`Resolver.assignLookupContexts`).
     var lookupContext = -1
+    /// How long it is, which roughly says how long its bodies take to resolve.
+    var lines = 0
 
     init(path: String, module: String, unit: Int) {
         self.path = path
