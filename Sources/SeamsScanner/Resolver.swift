@@ -118,6 +118,8 @@ final class Resolver {
         // The files' sites on two workers (one with `threads` 1), each taking a run of files, then joined; an edge
         // whose sites come out of order is sorted when the graph is built.
         let middle = files.count / 2
+        // The uses are joined beside the sites (on one thread, before them).
+        let uses = Background { Self.joinedUses(files) }
         let halves = ParallelMap.run(count: 2, threads: threads) { half -> GraphBuilder in
             var part = GraphBuilder()
             if half == 0 {
@@ -133,7 +135,7 @@ final class Resolver {
         var notifications = self.notifications
         for file in files { notifications += file.notifications }
         for (from, to, site) in Resolver.notificationSites(notifications) { builder.addSite(from: from, to: to, site) }
-        builder.uses = Self.joinedUses(files)
+        builder.uses = uses.value()
         builder.usesAreCanonical = true
         for symbol in table.symbols {
             builder.add(
