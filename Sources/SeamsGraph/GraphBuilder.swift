@@ -27,24 +27,31 @@ public struct GraphBuilder: Sendable {
 
     public func hasNode(_ id: String) -> Bool { nodes[id] != nil }
 
-    /// Node ids that some edge starts or ends at.
-    public var connectedNodeIDs: Set<String> {
-        var ids = Set<String>()
-        for part in [sites] + mergedSites {
-            for key in part.keys {
+    /// The node ids that some edge starts or ends at, sorted; kept until a site is added, for
+    /// `build` to rank edges by. Each part's ids are gathered on a core of its own (a merged
+    /// builder has one per thread that filled it), then joined.
+    public mutating func sortedConnectedNodeIDs() -> [String] {
+        if let sortedIDs { return sortedIDs }
+        let sorted = gatherSortedIDs()
+        sortedIDs = sorted
+        return sorted
+    }
+
+    private func gatherSortedIDs() -> [String] {
+        let parts = [sites] + mergedSites
+        let each = ConcurrentMap.run(parts.count) { p -> Set<String> in
+            var ids = Set<String>(minimumCapacity: parts[p].count)
+            for key in parts[p].keys {
                 ids.insert(key.from)
                 ids.insert(key.to)
             }
+            return ids
         }
-        return ids
-    }
-
-    /// `connectedNodeIDs`, sorted; kept until a site is added, for `build` to rank edges by.
-    public mutating func sortedConnectedNodeIDs() -> [String] {
-        if let sortedIDs { return sortedIDs }
-        let ids = connectedNodeIDs.sorted()
-        sortedIDs = ids
-        return ids
+        // Into the largest set, the others.
+        let largest = each.indices.max { each[$0].count < each[$1].count }
+        var all = largest.map { each[$0] } ?? []
+        for p in each.indices where p != largest { all.formUnion(each[p]) }
+        return all.sorted()
     }
     private var sortedIDs: [String]?
 
@@ -105,15 +112,21 @@ public struct GraphBuilder: Sendable {
     /// node ids (the same order as comparing the ids, without comparing strings for every pair);
     /// each edge's sites are sorted in chunks, on every core, beside the nodes and uses.
     public func build(root: String, modules: [ModuleInfo]) -> Graph {
-        var keys = Array(sites.keys)
-        var extra = Set<EdgeKey>()
-        for part in mergedSites { for key in part.keys where sites[key] == nil { extra.insert(key) } }
-        keys += extra
-        let ids = sortedIDs ?? connectedNodeIDs.sorted()
+        let ids = sortedIDs ?? gatherSortedIDs()
         var rank: [String: Int] = [:]
         rank.reserveCapacity(ids.count)
         for (i, id) in ids.enumerated() { rank[id] = i }
-        let ordered = keys.map { (rank[$0.from]! * ids.count + rank[$0.to]!, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        // Each part's edges numbered by their ends' ranks on a core of its own; an edge several
+        // parts have comes once (its number is the same in each).
+        let siteParts = [sites] + mergedSites
+        let numbered = ConcurrentMap.run(siteParts.count) { p in
+            siteParts[p].keys.map { (rank[$0.from]! * ids.count + rank[$0.to]!, $0) }
+        }
+        var all = numbered.count == 1 ? numbered[0] : numbered.flatMap { $0 }
+        all.sort { $0.0 < $1.0 }
+        var ordered: [EdgeKey] = []
+        ordered.reserveCapacity(all.count)
+        for (i, (number, key)) in all.enumerated() where i == 0 || all[i - 1].0 != number { ordered.append(key) }
 
         let chunks = ProcessInfo.processInfo.activeProcessorCount
         let parts = ConcurrentMap.run(chunks + 2) { c -> BuiltPart in
