@@ -61,8 +61,17 @@ public struct PathState: Equatable, Sendable {
 
     public init(of path: String, read: Bool) {
         var info = stat()
-        own = lstat(path, &info) == 0 ? Self.fields(info, read: read) : []
-        named = own.isEmpty ? [] : stat(path, &info) == 0 ? Self.fields(info, read: read) : []
+        guard lstat(path, &info) == 0 else {
+            (own, named) = ([], [])
+            return
+        }
+        own = Self.fields(info, read: read)
+        // Only a link names something else: for any other path, `stat` says what `lstat` did.
+        guard (info.st_mode & S_IFMT) == S_IFLNK else {
+            named = own
+            return
+        }
+        named = stat(path, &info) == 0 ? Self.fields(info, read: read) : []
     }
 
     private static func fields(_ info: stat, read: Bool) -> [Int64] {
