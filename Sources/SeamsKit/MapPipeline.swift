@@ -70,7 +70,12 @@ public enum MapPipeline {
     public static let collapseAbove = 8000
 
     public static func run(_ request: MapRequest) throws -> MapOutcome {
-        let outcome = try ScanPipeline.run(request.scan)
+        try draw(try ScanPipeline.run(request.scan), request)
+    }
+
+    /// Draws a scan already made, planning the cuts and judging testability when the request
+    /// asks (with the scan's config).
+    public static func draw(_ outcome: ScanOutcome, _ request: MapRequest) throws -> MapOutcome {
         var request = request
         if request.planCuts && request.cuts == nil {
             var untangler = Untangler()

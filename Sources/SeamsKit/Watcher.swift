@@ -46,14 +46,20 @@ public final class Watcher {
     public let request: CheckRequest
     /// Where to write the map after each check (its format from the extension), if anywhere.
     public let mapPath: String?
+    /// How the map is drawn (`seams graph`'s options: focus, collapse, cuts…); its scan and
+    /// format are the watch's.
+    public let map: MapRequest
     private var previous: [BaselineEntry: Violation]?
 
-    public init(request: CheckRequest, cache: DiskCache, mapPath: String? = nil) {
+    public init(request: CheckRequest, cache: DiskCache, mapPath: String? = nil, map: MapRequest? = nil) {
         var r = request
         cache.keepInMemory()
         r.scan.cache = cache
         self.request = r
         self.mapPath = mapPath
+        var drawing = map ?? MapRequest(scan: r.scan)
+        drawing.scan = r.scan
+        self.map = drawing
     }
 
     /// A digest of the watched files' names, sizes and times: Swift sources, manifests, Xcode
@@ -129,13 +135,14 @@ public final class Watcher {
         guard let format = MapRequest.format(forPath: path) else {
             return "cannot draw \(path): name \(MapRequest.fileKinds)"
         }
-        var map = MapRequest(scan: request.scan)
+        var map = self.map
         map.format = format
         // The check scanned with externals, by type; the map shows what `seams graph` would.
-        let graph = ScanPipeline.view(scanned.graph, as: request.scan, config: scanned.config)
+        var viewed = scanned
+        viewed.graph = ScanPipeline.view(scanned.graph, as: request.scan, config: scanned.config)
         let cwd = request.scan.workingDirectory ?? FileManager.default.currentDirectoryPath
         do {
-            let drawn = try MapPipeline.draw(graph, map)
+            let drawn = try MapPipeline.draw(viewed, map)
             try AtomicFile.write(drawn.bytes, to: PathTools.absolute(path, base: cwd))
             return "\(drawn.summary) to \(path)"
         } catch {

@@ -43,6 +43,48 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "svg, png, pdf, dot, mermaid or html; with --hubs, text or json (default: from --output, else svg).")
     var format: GraphFormat?
 
+    @OptionGroup var drawing: MapFlags
+
+    @Flag(help: "Print the top types by fan-in and by fan-out instead of drawing (text, or --format json).")
+    var hubs = false
+
+    @Option(help: "How many types --hubs lists in each list.")
+    var top = 10
+
+    func validate() throws {
+        if hubs {
+            if let format, format != .text && format != .json {
+                throw ValidationError("--hubs prints text or json, not \(format.rawValue)")
+            }
+            if top < 1 { throw ValidationError("--top must be 1 or more, not \(top)") }
+            try Console.validateOutputPaths([output].compactMap { $0 })
+            return
+        }
+        if let format, format.map == nil {
+            throw ValidationError("\(format.rawValue) is for --hubs; a map is svg, png, pdf, dot, mermaid or html")
+        }
+        try Console.validateOutput(format: format?.rawValue, output: output) { MapRequest.Format(rawValue: $0) != nil }
+    }
+
+    func run() throws {
+        var request = MapRequest(scan: scan.request)
+        request.format = format?.map ?? output.flatMap(MapRequest.format(forPath:)) ?? .svg
+        drawing.apply(to: &request)
+        if hubs {
+            let json = format == .json || (format == nil && output.map { $0.lowercased().hasSuffix(".json") } == true)
+            let bytes = try Console.orExit { try MapPipeline.hubs(request, top: top, json: json) }
+            try Console.emit(bytes, to: output)
+            return
+        }
+        let outcome = try Console.orExit { try MapPipeline.run(request) }
+        for note in outcome.notes { Console.status(note) }
+        try Console.emit(outcome.bytes, to: output)
+        Console.status(outcome.summary + (output.map { " to \($0)" } ?? ""))
+    }
+}
+
+/// How a map is drawn: `seams graph`'s options, which `seams watch --map` takes too.
+struct MapFlags: ParsableArguments {
     @Flag(help: "Print reference counts on edges.")
     var edgeLabels = false
 
@@ -50,12 +92,6 @@ struct GraphCommand: ParsableCommand {
 
     @Flag(help: "With --focus, only the edges that touch the focused types: the readable view of a hub.")
     var star = false
-
-    @Flag(help: "Print the top types by fan-in and by fan-out instead of drawing (text, or --format json).")
-    var hubs = false
-
-    @Option(help: "How many types --hubs lists in each list.")
-    var top = 10
 
     @Flag(help: "Only members of dependency cycles and the edges between them.")
     var onlyCycles = false
@@ -79,29 +115,21 @@ struct GraphCommand: ParsableCommand {
     var layout: Layout?
 
     func validate() throws {
-        if hubs {
-            if let format, format != .text && format != .json {
-                throw ValidationError("--hubs prints text or json, not \(format.rawValue)")
-            }
-            if top < 1 { throw ValidationError("--top must be 1 or more, not \(top)") }
-            try Console.validateOutputPaths([output].compactMap { $0 })
-            return
-        }
-        if let format, format.map == nil {
-            throw ValidationError("\(format.rawValue) is for --hubs; a map is svg, png, pdf, dot, mermaid or html")
-        }
         if star && focus.names.isEmpty {
             throw ValidationError("--star draws the edges of the --focus types: name them")
         }
-        try Console.validateOutput(format: format?.rawValue, output: output) { MapRequest.Format(rawValue: $0) != nil }
         if testability, collapse != nil {
             throw ValidationError("--testability colours types; it cannot be used with --collapse")
         }
     }
 
-    func run() throws {
-        var request = MapRequest(scan: scan.request)
-        request.format = format?.map ?? output.flatMap(MapRequest.format(forPath:)) ?? .svg
+    /// Whether any map option was given.
+    var isGiven: Bool {
+        edgeLabels || focus.focus != nil || focus.depth != 1 || focus.direction != .both || star || onlyCycles || cuts
+            || testability || collapse != nil || !excludeModule.isEmpty || layout != nil
+    }
+
+    func apply(to request: inout MapRequest) {
         request.engine = layout
         request.focus = focus.names
         request.depth = focus.depth
@@ -113,15 +141,5 @@ struct GraphCommand: ParsableCommand {
         request.edgeLabels = edgeLabels
         request.planCuts = cuts
         request.testability = testability
-        if hubs {
-            let json = format == .json || (format == nil && output.map { $0.lowercased().hasSuffix(".json") } == true)
-            let bytes = try Console.orExit { try MapPipeline.hubs(request, top: top, json: json) }
-            try Console.emit(bytes, to: output)
-            return
-        }
-        let outcome = try Console.orExit { try MapPipeline.run(request) }
-        for note in outcome.notes { Console.status(note) }
-        try Console.emit(outcome.bytes, to: output)
-        Console.status(outcome.summary + (output.map { " to \($0)" } ?? ""))
     }
 }

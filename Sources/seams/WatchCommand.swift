@@ -12,13 +12,15 @@ struct WatchCommand: ParsableCommand {
         discussion: """
             The scan stays warm in memory: a change parses and resolves again only what it can \
             affect. Watched: Swift files, Package.swift, Xcode projects, seams.yml and baselines under \
-            the paths. With --map, the map is drawn again after each check, as 'seams graph' draws it. \
+            the paths. With --map, the map is drawn again after each check, as 'seams graph' draws it \
+            with the same map options. \
             A config that does not load is reported and the watch goes on. Ctrl-C stops it (exit 0).
 
             EXAMPLES:
               seams watch
               seams watch App --baseline seams-baseline.json --interval 2
               seams watch --map map.svg
+              seams watch --map tangles.svg --only-cycles --cuts
             """
     )
 
@@ -39,9 +41,14 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Seconds between looks at the files.")
     var interval = 0.5
 
+    @OptionGroup(title: "Map options (with --map)") var drawing: MapFlags
+
     func validate() throws {
         guard interval >= 0.05 && interval <= 3600 else {
             throw ValidationError("--interval must be between 0.05 and 3600 seconds, not \(interval)")
+        }
+        if map == nil && drawing.isGiven {
+            throw ValidationError("the map options draw the map: name it with --map FILE")
         }
         if let map {
             guard MapRequest.format(forPath: map) != nil else {
@@ -56,7 +63,9 @@ struct WatchCommand: ParsableCommand {
         request.baselinePath = baseline
         let report: @Sendable (String) -> Void = { Console.toStandardError("seams: \($0)\n") }
         let cache = request.scan.cache ?? DiskCache(inMemoryReporting: report)
-        let watcher = Watcher(request: request, cache: cache, mapPath: map)
+        var drawn = MapRequest(scan: request.scan)
+        drawing.apply(to: &drawn)
+        let watcher = Watcher(request: request, cache: cache, mapPath: map, map: drawn)
         Self.catchStopSignals()
         Console.status("watching \(paths.joined(separator: " ")); Ctrl-C stops")
         var seen = ""

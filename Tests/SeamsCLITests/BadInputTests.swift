@@ -227,6 +227,8 @@ import Testing
             (["scan", "App", "--max-file-size", "99999999999"], "from 1 to 65536, not 99999999999"),
             (["graph", "App", "--focus", "A", "--depth", "-2", "-o", "x.svg"], "--depth must be 0 or more, not -2"),
             (["untangle", "App", "--top", "-3"], "--top must be a positive number of cuts, not -3"),
+            (["watch", "App", "--only-cycles"], "the map options draw the map: name it with --map FILE"),
+            (["watch", "App", "--map", "m.svg", "--star"], "--star draws the edges of the --focus types"),
         ]
         for (args, words) in cases {
             let r = try seams(args, in: dir.path)

@@ -20,6 +20,34 @@ import Testing
 
     func text(_ outcome: MapOutcome) -> String { String(decoding: outcome.bytes, as: UTF8.self) }
 
+    /// `seams watch --map` draws what `seams graph` draws with the same map options: focused,
+    /// with edge counts and the cuts planned, byte for byte; without them, another map.
+    @Test func theWatchDrawsTheMapAsGraphDoesWithTheSameOptions() throws {
+        let dir = try TempDir()
+        var scan = ScanRequest(paths: ["."])
+        scan.workingDirectory = try dir.copy(fixture: "XcodeApp", as: "app")
+        var drawing = MapRequest(scan: scan)
+        drawing.focus = ["Configuration"]
+        drawing.direction = .in
+        drawing.edgeLabels = true
+        drawing.planCuts = true
+        func watched(_ map: MapRequest?, to name: String) throws -> String {
+            let watcher = Watcher(
+                request: CheckRequest(scan: scan), cache: DiskCache(inMemoryReporting: { _ in }),
+                mapPath: dir.path + "/" + name, map: map)
+            let report = watcher.check()
+            #expect(report.map?.contains("drew ") == true, "\(report.map ?? "no map")")
+            return try dir.read(name)
+        }
+        var graph = drawing
+        graph.format = .dot
+        let expected = text(try MapPipeline.run(graph))
+        #expect(expected.contains("Configuration"))
+        #expect(try watched(drawing, to: "focused.dot") == expected)
+        #expect(try watched(nil, to: "plain.dot") == text(try map("XcodeApp") { $0.format = .dot }))
+        #expect(try dir.read("plain.dot") != expected)
+    }
+
     @Test func multiModuleDOTGolden() throws {
         assertSnapshot(text(try map("MultiModule") { $0.format = .dot }), named: "multi-module.dot")
     }
