@@ -38,6 +38,34 @@ public enum XcodeProjectError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// A project file's bytes as objects, with Foundation's property-list reader (it is an OpenStep
+/// plist): what `XcodeProjectReader` reads and `ProjectPrefetch` parses ahead.
+enum ProjectFile {
+    /// The objects of a project file, and the root object's id.
+    struct Parsed {
+        var objects: [String: [String: Any]]
+        var rootID: String
+    }
+
+    static func parse(_ data: Data, file: String) -> Result<Parsed, XcodeProjectError> {
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+        } catch {
+            return .failure(.notAProject(file, "it does not parse as a property list"))
+        }
+        guard let top = plist as? [String: Any], let objects = top["objects"] as? [String: [String: Any]],
+            let rootID = top["rootObject"] as? String, objects[rootID] != nil
+        else { return .failure(.notAProject(file, "no objects or root object")) }
+        return .success(Parsed(objects: objects, rootID: rootID))
+    }
+
+    /// What the answers of an earlier read are keyed by: the project's path and bytes.
+    static func answerInputs(_ xcodeproj: String, _ data: Data) -> [(String, Data)] {
+        [("xcodeproj", Data(xcodeproj.utf8)), ("pbxproj", data)]
+    }
+}
+
 /// Project files parsed ahead, on threads of their own, as discovery's walk finds them: a large
 /// one takes a good part of a second to parse, and the walk leaves a core idle. A reader takes
 /// from here only what parsing the very bytes it read gives.
@@ -45,7 +73,7 @@ public final class ProjectPrefetch: @unchecked Sendable {
     private final class Entry: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         var data: Data?
-        var parsed: Result<XcodeProjectReader.Parsed, XcodeProjectError>?
+        var parsed: Result<ProjectFile.Parsed, XcodeProjectError>?
     }
 
     private let lock = NSLock()
@@ -73,16 +101,16 @@ public final class ProjectPrefetch: @unchecked Sendable {
             defer { entry.done.signal() }
             let file = xcodeproj + "/project.pbxproj"
             guard let data = FileManager.default.contents(atPath: file) else { return }
-            let folders = XcodeProjectReader.answerInputs(xcodeproj, data) + [("folders", Data())]
+            let folders = ProjectFile.answerInputs(xcodeproj, data) + [("folders", Data())]
             if let answers, answers.answer(forInputs: folders) != nil { return }
             entry.data = data
-            entry.parsed = XcodeProjectReader.parse(data, file: file)
+            entry.parsed = ProjectFile.parse(data, file: file)
         }
         thread.start()
     }
 
     /// What parsing `data` gives, when it was parsed ahead from these very bytes (waits for it).
-    func parsed(_ xcodeproj: String, data: Data) -> Result<XcodeProjectReader.Parsed, XcodeProjectError>? {
+    func parsed(_ xcodeproj: String, data: Data) -> Result<ProjectFile.Parsed, XcodeProjectError>? {
         lock.lock()
         let entry = entries[xcodeproj]
         lock.unlock()
@@ -112,7 +140,7 @@ public enum XcodeProjectReader {
             return try read(xcodeproj: xcodeproj, data: data, prefetch: prefetch, listFiles: listFiles)
         }
         // Two answers: the folders the project lists, then the project for those listings.
-        let inputs = answerInputs(xcodeproj, data)
+        let inputs = ProjectFile.answerInputs(xcodeproj, data)
         func keyed(_ listings: [(String, [String])]) -> [(String, Data)] {
             inputs + listings.map { ($0.0, Data($0.1.joined(separator: "\n").utf8)) }
         }
@@ -138,35 +166,11 @@ public enum XcodeProjectReader {
         return project
     }
 
-    /// What the answers of an earlier read are keyed by: the project's path and bytes.
-    static func answerInputs(_ xcodeproj: String, _ data: Data) -> [(String, Data)] {
-        [("xcodeproj", Data(xcodeproj.utf8)), ("pbxproj", data)]
-    }
-
-    /// The objects of a project file, and the root object's id.
-    struct Parsed {
-        var objects: [String: [String: Any]]
-        var rootID: String
-    }
-
-    static func parse(_ data: Data, file: String) -> Result<Parsed, XcodeProjectError> {
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, format: nil)
-        } catch {
-            return .failure(.notAProject(file, "it does not parse as a property list"))
-        }
-        guard let top = plist as? [String: Any], let objects = top["objects"] as? [String: [String: Any]],
-            let rootID = top["rootObject"] as? String, objects[rootID] != nil
-        else { return .failure(.notAProject(file, "no objects or root object")) }
-        return .success(Parsed(objects: objects, rootID: rootID))
-    }
-
     private static func read(
         xcodeproj: String, data: Data, prefetch: ProjectPrefetch? = nil, listFiles: (String) -> [String]
     ) throws -> XcodeProject {
         let file = xcodeproj + "/project.pbxproj"
-        let parsed = try (prefetch?.parsed(xcodeproj, data: data) ?? parse(data, file: file)).get()
+        let parsed = try (prefetch?.parsed(xcodeproj, data: data) ?? ProjectFile.parse(data, file: file)).get()
         let objects = parsed.objects
         let root = objects[parsed.rootID]!
         var reader = Objects(objects: objects)
