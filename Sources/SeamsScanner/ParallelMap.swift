@@ -51,24 +51,6 @@ public enum ParallelMap {
         return box.results.map { $0! }
     }
 
-    /// Starts `body` on a thread of its own when `background`, else runs it now; the returned
-    /// function waits until it has run.
-    public static func inBackground(if background: Bool, _ body: @escaping @Sendable () -> Void) -> () -> Void {
-        guard background else {
-            body()
-            return {}
-        }
-        let done = DispatchGroup()
-        done.enter()
-        let thread = Thread {
-            body()
-            done.leave()
-        }
-        thread.stackSize = stackBytes
-        thread.start()
-        return { done.wait() }
-    }
-
     /// Runs `body(workers[k], i)` for every i below count, thread k using `workers[k]`.
     public static func forEach<W>(count: Int, workers: [W], _ body: @escaping (W, Int) -> Void) {
         let counter = ResultBox<Int>(count: count)
@@ -122,7 +104,13 @@ final class Background<T>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     fileprivate let lock = NSLock()
 
-    init(_ body: @escaping () -> T) {
+    /// `body` on a thread of its own, or (`separately` false: one thread was asked for) now.
+    init(separately: Bool = true, _ body: @escaping () -> T) {
+        guard separately else {
+            result = body()
+            done.signal()
+            return
+        }
         let thread = Thread { [self] in
             let value = body()
             lock.lock()

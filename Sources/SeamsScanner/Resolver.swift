@@ -119,7 +119,7 @@ final class Resolver {
         // whose sites come out of order is sorted when the graph is built.
         let middle = files.count / 2
         // The uses are joined beside the sites (on one thread, before them).
-        let uses = Background { Self.joinedUses(files) }
+        let uses = Background(separately: threads > 1) { Self.joinedUses(files) }
         let halves = ParallelMap.run(count: 2, threads: threads) { half -> GraphBuilder in
             var part = GraphBuilder()
             if half == 0 {

@@ -271,11 +271,11 @@ public enum Scanner {
             notifying = resolutions.map { !$0.notifications.isEmpty }
             // The new resolutions go into the cache beside the graph's building, which is
             // mostly serial (on one thread, before it).
-            var writing: (() -> Void)?
+            var writing: Background<Void>?
             if let cache, let known {
                 let fresh = files.indices.filter { known[$0] == nil }
                 timings.filesResolved = fresh.count
-                writing = ParallelMap.inBackground(if: threads > 1) { [keys] in
+                writing = Background(separately: threads > 1) { [keys] in
                     for i in fresh {
                         cache.store.write(
                             kind: CacheKind.sites, key: keys[i], bytes: ResolutionCodec.encode(resolutions[i]))
@@ -288,7 +288,7 @@ public enum Scanner {
             clock = DispatchTime.now()
             let graph = resolver.graph(
                 root: root, modules: modules, diagnostics: diagnostics, files: resolutions, threads: threads)
-            writing?()
+            writing?.value()
             timings.graphSeconds = since(clock)
             return graph
         }
