@@ -4,8 +4,9 @@ import SeamsGraph
 // and member of the scanned files, with the scope its names resolve in.
 
 extension Resolver {
-    /// `threads`: at most this many register the members (two at most).
-    func declare(files: [(FileFacts, FileContext)], threads: Int = 1) {
+    /// `threads`: at most this many register the members (two at most). `lazily`: members are
+    /// registered when first asked for (`SymbolTable.pending`), and bodies resolve on one thread.
+    func declare(files: [(FileFacts, FileContext)], threads: Int = 1, lazily: Bool = false) {
         var pendingExtensions: [(DeclFact, FileContext)] = []
         // Top-level type names declared more than once in a unit: a file-private one of them
         // is named after its file too, so that each file's own type is a node of its own.
@@ -42,7 +43,7 @@ extension Resolver {
             }
         }
         bindExtensions(pendingExtensions)
-        registerAllMembers(threads: threads)
+        registerAllMembers(threads: threads, lazily: lazily)
         // Supertypes looked up while extensions were still being bound may miss conformances
         // that later extensions add: recompute them all now, in a fixed order.
         let known = table.symbols + table.externals.keys.sorted().map { table.externals[$0]! }
@@ -170,7 +171,9 @@ extension Resolver {
     /// binding order, with the ids one walk in that order would give. Each binding's first id
     /// is counted up front, so two threads share the work: one takes the globals and the types
     /// on one side, the other the rest; each type's lists are only ever touched by one.
-    func registerAllMembers(threads: Int) {
+    /// Inheritance clauses and type aliases, which type lookups need, are registered first, in
+    /// binding order; `lazily`, the other members wait until they are asked for.
+    func registerAllMembers(threads: Int, lazily: Bool = false) {
         let bindings = table.bindings
         // The side each binding goes to; nil: it registers nothing.
         var sides: [Int?] = []
@@ -189,12 +192,46 @@ extension Resolver {
             firstIDs.append(next)
             if side != nil { next += decl.members.count }
         }
+        for k in bindings.indices where sides[k] != nil {
+            registerSurface(bindings[k].0, scope: bindings[k].1, firstID: firstIDs[k])
+        }
+        nextMemberID = next
+        if lazily {
+            let pending = PendingMembers(firstIDs: firstIDs)
+            for k in bindings.indices where sides[k] != nil {
+                let (decl, scope) = bindings[k]
+                if case .file = decl.kind {
+                    pending.ofUnit[scope.file.unit, default: []].append(k)
+                } else if let symbol = scope.type {
+                    pending.ofType[ObjectIdentifier(symbol), default: []].append(k)
+                }
+            }
+            table.pending = pending
+            return
+        }
         _ = ParallelMap.run(count: 2, threads: min(2, threads)) { part in
             for k in bindings.indices where sides[k] == part {
                 self.registerMembers(bindings[k].0, scope: bindings[k].1, firstID: firstIDs[k])
             }
         }
-        nextMemberID = next
+    }
+
+    /// What type lookups need of `decl`: its inheritance clause and its type aliases (and
+    /// associated types), numbered as in `registerMembers`.
+    private func registerSurface(_ decl: DeclFact, scope: Scope, firstID: Int) {
+        if case .file = decl.kind {
+            for (k, member) in decl.members.enumerated() where member.kind == .typeAlias {
+                table.units[scope.file.unit].aliases[member.name, default: []].append(
+                    memberRef(member, id: firstID + k + 1, scope: scope, symbol: nil))
+            }
+            return
+        }
+        guard let symbol = scope.type else { return }
+        for (k, member) in decl.members.enumerated() where member.kind == .typeAlias || member.kind == .associatedType {
+            symbol.aliases[member.name, default: []].append(
+                memberRef(member, id: firstID + k + 1, scope: scope, symbol: symbol))
+        }
+        for inherited in decl.inherits { symbol.inherits.append((inherited, scope)) }
     }
 
     /// `decl`'s members, numbered on from `firstID`.
@@ -212,7 +249,23 @@ extension Resolver {
             symbol.members[member.name, default: []].append(
                 memberRef(member, id: firstID + k + 1, scope: scope, symbol: symbol))
         }
-        for inherited in decl.inherits { symbol.inherits.append((inherited, scope)) }
+    }
+
+    /// Registers `symbol`'s members if they wait (`SymbolTable.pending`), in binding order.
+    func registerPending(_ symbol: TypeSymbol) {
+        guard let pending = table.pending, let list = pending.ofType.removeValue(forKey: ObjectIdentifier(symbol))
+        else { return }
+        for k in list { registerMembers(table.bindings[k].0, scope: table.bindings[k].1, firstID: pending.firstIDs[k]) }
+    }
+
+    /// The globals of `unit`, registered first if they wait.
+    func globals(of unit: Int) -> [String: [MemberRef]] {
+        if let pending = table.pending, let list = pending.ofUnit.removeValue(forKey: unit) {
+            for k in list {
+                registerMembers(table.bindings[k].0, scope: table.bindings[k].1, firstID: pending.firstIDs[k])
+            }
+        }
+        return table.units[unit].globals
     }
 
     /// A member numbered next: declared ones count up from 1, a worker's synthetic ones down

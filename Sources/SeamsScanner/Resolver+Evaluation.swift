@@ -91,10 +91,10 @@ extension Resolver {
         }
         let type = lookupTypeName(n, scope: scope, env: nil)
         if case .notFound = type {} else { return .type(type) }
-        var globals = table.units[scope.file.unit].globals[n] ?? []
+        var globals = self.globals(of: scope.file.unit)[n] ?? []
         if globals.isEmpty {
             for imported in scope.file.imports where globals.isEmpty {
-                globals = table.units[imported].globals[n] ?? []
+                globals = self.globals(of: imported)[n] ?? []
             }
         }
         globals = globals.filter { $0.fact.kind != .typeAlias }

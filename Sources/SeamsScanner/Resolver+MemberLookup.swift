@@ -28,6 +28,7 @@ extension Resolver {
         -> [MemberRef]
     {
         guard visited.insert(ObjectIdentifier(symbol)).inserted else { return [] }
+        registerPending(symbol)
         if let own = symbol.members[name]?.filter({ $0.fact.kind != .typeAlias && $0.fact.kind != .associatedType }),
             !own.isEmpty
         {
@@ -67,6 +68,7 @@ extension Resolver {
         let key = "init()memberwise"
         if let cached = memberLookupCache[ObjectIdentifier(symbol)]?[key] { return cached }
         // Member ids follow source order, so sorting by id restores the declaration order.
+        registerPending(symbol)
         let stored = symbol.members.values.joined()
             .filter { $0.fact.isStoredInstance && !$0.fact.isLet && $0.owner == symbol.nodeID }
             .sorted { $0.id < $1.id }

@@ -78,10 +78,10 @@ extension Resolver {
         if let s = table.privateTypes[scope.file.index][name] { return .symbol(s) }
         let unit = table.units[scope.file.unit]
         if let s = unit.types[name] { return .symbol(s) }
-        if let alias = unit.globals[name]?.first(where: { $0.fact.kind == .typeAlias }) { return .alias(alias) }
+        if let alias = unit.aliases[name]?.first { return .alias(alias) }
         for imported in scope.file.imports {
             if let s = table.units[imported].types[name] { return .symbol(s) }
-            if let alias = table.units[imported].globals[name]?.first(where: { $0.fact.kind == .typeAlias }) {
+            if let alias = table.units[imported].aliases[name]?.first {
                 return .alias(alias)
             }
         }
@@ -98,7 +98,7 @@ extension Resolver {
     private func nestedType(_ name: String, in symbol: TypeSymbol, visited: inout Set<ObjectIdentifier>) -> TypeLookup {
         guard visited.insert(ObjectIdentifier(symbol)).inserted else { return .notFound }
         if let s = symbol.nested[name] { return .symbol(s) }
-        if let refs = symbol.members[name] {
+        if let refs = symbol.aliases[name] {
             if let alias = refs.first(where: { $0.fact.kind == .typeAlias }) { return .alias(alias) }
             if refs.contains(where: { $0.fact.kind == .associatedType }) { return .shadowed }
         }

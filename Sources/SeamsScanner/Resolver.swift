@@ -74,6 +74,8 @@ final class Resolver {
         // (Which worker resolves a file, and when, changes nothing in its result.)
         let todo = todo.sorted { (lines[$0], $1) > (lines[$1], $0) }
         assignLookupContexts()
+        // Members registered when asked for change the shared table: then one worker only.
+        let threads = table.pending == nil ? threads : 1
         var workers = (0..<max(1, threads)).map { Resolver(sharing: table, index: $0) }
         let results = ResolutionBox(count: byFile.count)
         let items = table.bindings

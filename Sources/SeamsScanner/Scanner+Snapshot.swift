@@ -47,10 +47,12 @@ extension Scanner {
         var kept = Leftovers()
         var changes: GraphDelta?
         // The last graph is read on another thread while this one declares (which is serial).
-        let last = Background { readLast(false) }
+        let last = Background { readLast(true) }
         let graph = ParallelMap.onLargeStack { () -> Graph? in
-            // On one thread: the other core decodes the last graph meanwhile.
-            let resolver = declaring(files, units: units, threads: 1, seconds: &timings.declareSeconds)
+            // On one thread, while the last graph is decoded beside it. A few files' bodies ask
+            // for few types' members: those are registered when asked for.
+            let resolver = declaring(
+                files, units: units, threads: 1, lazily: indices.count <= 4, seconds: &timings.declareSeconds)
             defer { kept.items.append(resolver) }
             var clock = DispatchTime.now()
             if resolver.notifications.contains(where: { paths.contains($0.site.file) }) { return nil }

@@ -301,11 +301,12 @@ public enum Scanner {
     /// A resolver with every file's declarations in its table (serial but for the members, on
     /// up to two of `threads`): how long it took goes into `seconds`.
     static func declaring(
-        _ files: [(FileFacts, FileContext)], units: [CompilationUnit], threads: Int, seconds: inout Double
+        _ files: [(FileFacts, FileContext)], units: [CompilationUnit], threads: Int, lazily: Bool = false,
+        seconds: inout Double
     ) -> Resolver {
         let clock = DispatchTime.now()
         let resolver = Resolver(units: units)
-        resolver.declare(files: files, threads: threads)
+        resolver.declare(files: files, threads: threads, lazily: lazily)
         seconds = since(clock)
         return resolver
     }

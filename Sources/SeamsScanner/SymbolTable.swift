@@ -18,8 +18,24 @@ final class SymbolTable {
     var privateTypes: [[String: TypeSymbol]] = []
     /// Per unit, the top-level type names more than one declaration uses.
     var sharedTopLevelNames: [Int: Set<String>] = [:]
+    /// Members not registered yet: each type's, and each unit's globals, are registered when
+    /// first asked for (`Resolver.registerPending`). Set only for a patch of a few files, whose
+    /// bodies are then resolved on one thread; nil: every member is registered.
+    var pending: PendingMembers?
 
     init(units: [CompilationUnit]) {
         self.units = units.map { Unit($0) }
+    }
+}
+
+/// The bindings whose members are not registered yet, by the type (or unit) they go to, and the
+/// first member id of each binding.
+final class PendingMembers {
+    var ofType: [ObjectIdentifier: [Int]] = [:]
+    var ofUnit: [Int: [Int]] = [:]
+    let firstIDs: [Int]
+
+    init(firstIDs: [Int]) {
+        self.firstIDs = firstIDs
     }
 }

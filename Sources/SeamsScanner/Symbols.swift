@@ -14,7 +14,12 @@ final class TypeSymbol {
     let line: Int?
     var genericNames: Set<String> = []
     var nested: [String: TypeSymbol] = [:]
+    /// Every member, by name (registered with the declarations, or when first asked for: see
+    /// `SymbolTable.pending`).
     var members: [String: [MemberRef]] = [:]
+    /// Its type aliases and associated types by name, also in `members`: what type lookups ask
+    /// for, always registered with the declarations.
+    var aliases: [String: [MemberRef]] = [:]
     /// Inheritance clauses of the declaration and its extensions, with where to resolve them.
     var inherits: [(TypeExpr, Scope)] = []
     /// Filled once all extensions are bound, before bodies are resolved in parallel; read-only after.
@@ -133,7 +138,9 @@ final class Unit {
     /// Units this unit can see; nil: any.
     let sees: Set<Int>?
     var types: [String: TypeSymbol] = [:]
+    /// Its files' top-level members (see `TypeSymbol.members`); its type aliases also in `aliases`.
     var globals: [String: [MemberRef]] = [:]
+    var aliases: [String: [MemberRef]] = [:]
 
     init(_ unit: CompilationUnit) {
         importName = unit.importName

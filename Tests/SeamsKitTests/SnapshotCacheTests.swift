@@ -66,6 +66,64 @@ extension CacheTests {
         #expect(next.graph == warm.graph)
     }
 
+    /// A patch of a few files registers the table's members only when its bodies ask for them
+    /// (a type's own and its extensions', inherited ones, a memberwise initializer, globals and
+    /// aliases): each edit gives what a full build gives.
+    @Test func aPatchThatRegistersMembersWhenAskedGivesWhatAFullBuildGives() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("seams-lazy-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let tree = base + "/tree"
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        let files = [
+            "Models.swift": """
+            struct Invoice { var id: Int; var total: Double; typealias Number = Int }
+            protocol Store { associatedtype Item; func load() -> Item }
+            typealias Handler = (Invoice) -> Void
+            func makeInvoice() -> Invoice { Invoice(id: 1, total: 2) }
+            """,
+            "Extensions.swift": """
+            extension Invoice { func formatted() -> Formatter { Formatter() } }
+            final class Formatter { func text() -> String { "" } }
+            class Base { func shared() -> Logger { Logger() } }
+            final class Logger { static let main = Logger(); func write() {} }
+            """,
+            "Screen.swift": """
+            final class Screen: Base {
+                var handler: Handler?
+                func show() {
+                    let invoice = makeInvoice()
+                }
+            }
+            """,
+        ]
+        for (name, text) in files { try text.write(toFile: tree + "/" + name, atomically: true, encoding: .utf8) }
+        // Enough other files that one changed is patched, not built anew.
+        for k in 0..<8 {
+            try "struct Filler\(k) { let logger = Logger() }\n".write(
+                toFile: tree + "/Filler\(k).swift", atomically: true, encoding: .utf8)
+        }
+        let root = base + "/cache"
+        _ = try graph(tree, cache: DiskCache(root: root))
+        let screen = tree + "/Screen.swift"
+        let edits: [(what: String, line: String, edge: String)] = [
+            ("an extension's member", "_ = invoice.formatted().text()", "Formatter"),
+            ("an inherited member", "shared().write()", "Logger"),
+            ("a memberwise initializer", "_ = Invoice(id: 2, total: 3)", "Invoice"),
+            ("a nested alias", "let n: Invoice.Number = 0", "Invoice"),
+            ("a static member", "_ = Logger.main", "Logger"),
+        ]
+        for (what, line, edge) in edits {
+            let text = try String(contentsOfFile: screen, encoding: .utf8)
+            try text.replacingOccurrences(of: "let invoice = makeInvoice()\n", with: "let invoice = makeInvoice()\n        \(line)\n")
+                .write(toFile: screen, atomically: true, encoding: .utf8)
+            let warm = try graph(tree, cache: DiskCache(root: root))
+            #expect(warm.stats.graphFrom == .patched, "\(what)")
+            let uncached = try graph(tree, cache: nil).graph
+            #expect(warm.graph.edge(from: "tree.Screen", to: "tree.\(edge)") != nil, "\(what)")
+            #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(uncached), "\(what)")
+        }
+    }
+
     @Test func aFileChangedOnlyInItsCodeIsPatchedIntoTheLastGraph() throws {
         let (tree, root) = try workspace()
         _ = try graph(tree, cache: DiskCache(root: root))
