@@ -253,19 +253,19 @@ extension Resolver {
 
     /// Registers `symbol`'s members if they wait (`SymbolTable.pending`), in binding order.
     func registerPending(_ symbol: TypeSymbol) {
-        guard let pending = table.pending, let list = pending.ofType.removeValue(forKey: ObjectIdentifier(symbol))
-        else { return }
-        for k in list { registerMembers(table.bindings[k].0, scope: table.bindings[k].1, firstID: pending.firstIDs[k]) }
+        registerPending(table.pending?.ofType.removeValue(forKey: ObjectIdentifier(symbol)))
     }
 
     /// The globals of `unit`, registered first if they wait.
     func globals(of unit: Int) -> [String: [MemberRef]] {
-        if let pending = table.pending, let list = pending.ofUnit.removeValue(forKey: unit) {
-            for k in list {
-                registerMembers(table.bindings[k].0, scope: table.bindings[k].1, firstID: pending.firstIDs[k])
-            }
-        }
+        registerPending(table.pending?.ofUnit.removeValue(forKey: unit))
         return table.units[unit].globals
+    }
+
+    /// The members of the bindings `list` (indices into `table.bindings`), with their counted ids.
+    private func registerPending(_ list: [Int]?) {
+        guard let list, let pending = table.pending else { return }
+        for k in list { registerMembers(table.bindings[k].0, scope: table.bindings[k].1, firstID: pending.firstIDs[k]) }
     }
 
     /// A member numbered next: declared ones count up from 1, a worker's synthetic ones down
