@@ -51,7 +51,12 @@ struct GraphPatch {
                 added = fresh[j].sites
                 j += 1
             }
-            let runs = sortedPaths.map { Self.run(of: $0, in: old.edges[i].sites) }.filter { !$0.isEmpty }
+            // Appended to only when a path has sites here: most edges take no array at all.
+            var runs: [Range<Int>] = []
+            for path in sortedPaths {
+                let run = Self.run(of: path, in: old.edges[i].sites)
+                if !run.isEmpty { runs.append(run) }
+            }
             if added == nil && runs.isEmpty { continue }
             var kept = old.edges[i].sites
             // The runs come in site order (paths sorted, sites sorted by file): cut from the last.
