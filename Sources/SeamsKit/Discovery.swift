@@ -51,6 +51,8 @@ struct Discovery {
     private(set) var origin = "folders"
     private var packageDirs: [String] = []
     private var xcodeProjects: [String] = []
+    /// Takes each Swift file found, to collect its facts while discovery goes on.
+    var ahead: CollectAhead?
     /// The project files found, parsed while the walk goes on.
     private lazy var projectPrefetch = ProjectPrefetch(answers: manifestAnswers)
     private var workspaces: [String] = []
@@ -111,6 +113,7 @@ struct Discovery {
         let display = PathTools.relative(abs, to: root)
         if isExcluded(display) { return }
         found.append(Found(absolute: abs, display: display, pathRoot: pathRoot, package: package))
+        ahead?.offer(path: display, location: abs)
     }
 
     /// `real`: the folder's resolved path when the caller knows it (a folder that is no link,

@@ -85,6 +85,10 @@ public enum ScanPipeline {
         // The last scan of this place is read while its files are found.
         let place = [root, rootLabel, cwd, request.paths.joined(separator: "\u{0}")].joined(separator: "\u{1}")
         let prefetched = cache.map { SnapshotPrefetch(place: place, cache: $0) }
+        // Facts are collected on the core the walk leaves idle (not when one thread is asked for).
+        let ahead = request.threads > 1 ? CollectAhead(maxFileBytes: request.maxFileBytes, cache: cache) : nil
+        defer { ahead?.close() }
+        discovery.ahead = ahead
         let (found, remembered) = try discover(
             &discovery, request, root: root, rootLabel: rootLabel, cwd: cwd, cache: cache)
         if found.files.isEmpty {
@@ -95,7 +99,7 @@ public enum ScanPipeline {
             root: rootLabel, files: found.files, units: found.units, maxFileBytes: request.maxFileBytes)
         let discoverSeconds = secondsSince(discoverStart)
         var (graph, stats) = Scanner.scan(
-            input, threads: request.threads, cache: cache, place: place, prefetched: prefetched)
+            input, threads: request.threads, cache: cache, place: place, prefetched: prefetched, ahead: ahead)
         // Last: the scan's snapshot is written meanwhile, on another thread.
         defer { cache?.finish() }
         stats.discoverSeconds = discoverSeconds

@@ -66,6 +66,8 @@ public struct ScanStatistics: Sendable {
     /// others' sites came from the cache).
     public var filesFromCache = 0
     public var filesResolved = 0
+    /// Files whose facts were collected (or read from the cache) while discovery still ran.
+    public var filesCollectedAhead = 0
     /// Seconds spent turning sites into the sorted graph.
     public var graphSeconds: Double = 0
     /// Seconds spent after the scan: dropping externals, regrouping.
@@ -97,11 +99,14 @@ public enum Scanner {
     /// whose bytes it has seen are not parsed again, and files whose references cannot have
     /// changed are not resolved again.
     /// `place` names the scan before its files are known (see `SnapshotPrefetch`), and
-    /// `prefetched` is what was read for it meanwhile.
+    /// `prefetched` is what was read for it meanwhile. `ahead` holds files collected while they
+    /// were found, with the same cache and file size limit.
     public static func scan(
         _ input: ScanInput, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-        cache: ScanCacheStore? = nil, place: String? = nil, prefetched: SnapshotPrefetch? = nil
+        cache: ScanCacheStore? = nil, place: String? = nil, prefetched: SnapshotPrefetch? = nil,
+        ahead: CollectAhead? = nil
     ) -> (Graph, ScanStatistics) {
+        ahead?.close()
         let files = input.files.sorted { ($0.path, $0.unit) < ($1.path, $1.unit) }
         var stats = ScanStatistics(filesScanned: 0, lines: 0)
         let clock = DispatchTime.now()
@@ -152,9 +157,10 @@ public enum Scanner {
             }
         }
         var parsed = ParallelMap.run(count: firstOfPath.count, threads: threads) { k in
-            readAndCollect(
-                files[firstOfPath[k]], maxBytes: input.maxFileBytes, cache: cache,
-                known: previous?.knownKey(k, signatures[k]))
+            ahead?.take(files[firstOfPath[k]])
+                ?? readAndCollect(
+                    files[firstOfPath[k]], maxBytes: input.maxFileBytes, cache: cache,
+                    known: previous?.knownKey(k, signatures[k]))
         }
         var diagnostics: [Diagnostic] = []
         var usable: [(FileFacts, FileContext)] = []
@@ -184,6 +190,7 @@ public enum Scanner {
             }
         }
         stats.collectSeconds = since(clock)
+        stats.filesCollectedAhead = ahead?.handedOver ?? 0
         stats.filesScanned = readable
         stats.lines = lines
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }

@@ -109,12 +109,13 @@ struct BenchReport {
             line(
                 String(
                     format:
-                        "%@ %7.3f s   peak %4.0f MB   %5.2f× bare parse   %5.1f%% of cold   (files %@; parsed %d, resolved %d; graph %@)",
+                        "%@ %7.3f s   peak %4.0f MB   %5.2f× bare parse   %5.1f%% of cold   (files %@; parsed %d%@, resolved %d; graph %@)",
                     (label + ":").padding(toLength: 30, withPad: " ", startingAt: 0), t.seconds, mb(t.peakBytes),
                     t.seconds / parse.seconds, 100 * t.seconds / cold.seconds,
                     s?.discoveryRemembered == true ? "remembered" : "found",
-                    (s?.filesScanned ?? 0) - (s?.filesFromCache ?? 0), s?.filesResolved ?? 0,
-                    s?.graphFrom.rawValue ?? "built"))
+                    (s?.filesScanned ?? 0) - (s?.filesFromCache ?? 0),
+                    (s?.filesCollectedAhead ?? 0) > 0 ? " (\(s!.filesCollectedAhead) as found)" : "",
+                    s?.filesResolved ?? 0, s?.graphFrom.rawValue ?? "built"))
             line(
                 "    " + phases(t).map { String(format: "%@ %.3f", $0.0, $0.1) }.joined(separator: ", ")
                     + String(format: ", rest %.3f", t.seconds - phases(t).reduce(0) { $0 + $1.1 }))
@@ -148,6 +149,7 @@ struct BenchReport {
                 d["phases"] = Dictionary(uniqueKeysWithValues: phases(t))
                 d["filesParsed"] = s.filesScanned - s.filesFromCache
                 d["filesResolved"] = s.filesResolved
+                d["filesCollectedAsFound"] = s.filesCollectedAhead
                 d["graph"] = s.graphFrom.rawValue
                 d["discovery"] = s.discoveryRemembered ? "remembered" : "found"
             }
