@@ -16,7 +16,7 @@ public final class CollectAhead: @unchecked Sendable {
     private var waiting: [SourceFile] = []
     private var next = 0
     /// Finished files by location, with the path their facts name.
-    private var finished: [String: (path: String, outcome: Scanner.Outcome)] = [:]
+    private var finished: [String: (path: String, outcome: FileCollection.Outcome)] = [:]
     private var underWay: String?
     private var closed = false
     private var started = false
@@ -64,7 +64,7 @@ public final class CollectAhead: @unchecked Sendable {
             next += 1
             underWay = file.location
             condition.unlock()
-            let outcome = Scanner.readAndCollect(file, maxBytes: maxBytes, cache: cache)
+            let outcome = FileCollection.read(file, maxBytes: maxBytes, cache: cache)
             condition.lock()
             finished[file.location] = (file.path, outcome)
             finishedCount += 1
@@ -77,7 +77,7 @@ public final class CollectAhead: @unchecked Sendable {
 
     /// The outcome of `file` when it was collected here (waited for when under way); nil when
     /// the caller must collect it. Call after `close`.
-    func take(_ file: SourceFile) -> Scanner.Outcome? {
+    func take(_ file: SourceFile) -> FileCollection.Outcome? {
         condition.lock()
         defer { condition.unlock() }
         while underWay == file.location { condition.wait() }

@@ -9,7 +9,7 @@ extension Scanner {
     /// changed. nil when the graph must be built anew: then nothing the caller passed has been
     /// changed but the statistics.
     static func patch(
-        _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?, parsed: [Outcome],
+        _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?, parsed: [FileCollection.Outcome],
         signatures: [FileSignature?],
         files: [(FileFacts, FileContext)], owner: [Int], units: [CompilationUnit], threads: Int,
         stats: inout ScanStatistics, cache: (store: ScanCacheStore, collected: [Collected]), notifies: inout [Bool],
@@ -109,7 +109,7 @@ extension Scanner {
     /// base and the changes since. After a patch, its changes join those since the base, until
     /// they are worth writing the whole graph again. Written while the caller goes on.
     static func storeSnapshot(
-        _ name: String, graph: Graph, parsed: [Outcome], signatures: [FileSignature?], scanStart: Int,
+        _ name: String, graph: Graph, parsed: [FileCollection.Outcome], signatures: [FileSignature?], scanStart: Int,
         notifies: [Bool], filesScanned: Int, previous: ScanSnapshot?, patchDelta: GraphDelta?, cache: ScanCacheStore,
         place: String?
     ) {

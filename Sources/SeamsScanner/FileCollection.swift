@@ -1,0 +1,108 @@
+import Foundation
+import SeamsGraph
+
+/// Phase 1 for one file: its bytes read and its facts collected, or read from the cache. The
+/// scan's workers and `CollectAhead` both do it.
+enum FileCollection {
+    enum Outcome {
+        case success(Collected)
+        case failure(Diagnostic)
+    }
+
+    /// `known`: the key of the file's facts, when its signature shows it has not changed since
+    /// they were stored: its bytes are then not read.
+    static func read(
+        _ file: SourceFile, maxBytes: Int, cache: ScanCacheStore? = nil, known: String? = nil
+    ) -> Outcome {
+        func fail(_ message: String) -> Outcome {
+            .failure(Diagnostic(file: file.path, message: message, severity: .error))
+        }
+        // Only regular files: opening a FIFO or a device named .swift would block or never end.
+        // A known file was found regular by its signature, just before.
+        if known == nil {
+            var info = stat()
+            guard stat(file.location, &info) == 0 else {
+                return fail("cannot be read (broken link or no permission); skipped")
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return fail("is not a regular file; skipped") }
+        }
+        if let known, let cache, let entry = cache.read(kind: CacheKind.facts, key: known),
+            let decoded = FactsCodec.decode(entry, path: file.path)
+        {
+            return .success(Collected(key: known, decoded: decoded))
+        }
+        guard let handle = FileHandle(forReadingAtPath: file.location) else {
+            return fail("cannot be read (permission denied or not a regular file); skipped")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            // An empty file is valid Swift that declares nothing: read returns nil for it.
+            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+        } catch {
+            return fail("cannot be read: \(error.localizedDescription); skipped")
+        }
+        if data.count > maxBytes {
+            return fail(
+                "is larger than \(maxBytes >> 20) MB (likely generated); skipped (raise --max-file-size to scan it)")
+        }
+        // The same path and bytes gave these facts before (only files that could be read are
+        // stored, so the checks below passed then too).
+        var key = ""
+        if let cache {
+            var h = StableHash()
+            h.combine(file.path)
+            data.withUnsafeBytes { h.combine(bytes: $0) }
+            key = h.hex
+            if let entry = cache.read(kind: CacheKind.facts, key: key) {
+                if let decoded = FactsCodec.decode(entry, path: file.path) {
+                    return .success(Collected(key: key, decoded: decoded))
+                }
+                cache.discard(kind: CacheKind.facts, key: key)
+            }
+        }
+        let hasNUL = data.withUnsafeBytes { raw in raw.count > 0 && memchr(raw.baseAddress!, 0, raw.count) != nil }
+        if hasNUL { return fail("is binary (contains NUL bytes), not Swift source; skipped") }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return fail("is not valid UTF-8; skipped")
+        }
+        let facts = FactCollector.collect(path: file.path, source: text)
+        guard let cache else { return .success(Collected(facts: facts)) }
+        let encoded = FactsCodec.encode(facts)
+        cache.write(kind: CacheKind.facts, key: key, bytes: encoded.bytes)
+        return .success(Collected(facts: facts, key: key, surfaceDigest: encoded.surfaceDigest))
+    }
+}
+
+/// A file's facts as phase 1 gives them: collected now, or read from the cache (then its
+/// code bodies are read only if the file must be resolved again).
+final class Collected: @unchecked Sendable {
+    let facts: FileFacts
+    let key: String
+    let surfaceDigest: String
+    let fromCache: Bool
+    private var decoded: FactsCodec.Decoded?
+
+    init(facts: FileFacts, key: String = "", surfaceDigest: String = "") {
+        self.facts = facts
+        self.key = key
+        self.surfaceDigest = surfaceDigest
+        fromCache = false
+    }
+
+    init(key: String, decoded: FactsCodec.Decoded) {
+        facts = decoded.facts
+        self.key = key
+        surfaceDigest = decoded.surfaceDigest
+        fromCache = true
+        self.decoded = decoded
+    }
+
+    /// Reads the code bodies into the facts' declarations; false when they do not read.
+    func fillBodies() -> Bool {
+        guard var d = decoded else { return true }
+        let ok = FactsCodec.fillBodies(&d)
+        decoded = ok ? nil : d
+        return ok
+    }
+}
