@@ -162,6 +162,21 @@ struct ByteWriter {
     }
 
     mutating func raw(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+
+    /// A counted list of 32-bit values, each in four bytes (little-endian).
+    mutating func words(_ values: [UInt32]) {
+        count(values.count)
+        bytes.reserveCapacity(bytes.count + 4 * values.count)
+        for v in values {
+            bytes.append(UInt8(truncatingIfNeeded: v))
+            bytes.append(UInt8(truncatingIfNeeded: v >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: v >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: v >> 24))
+        }
+    }
+
+    /// The `StringTable.mention` hash of every string written, each once, in order written.
+    var mentions: [UInt32] { strings.mentions }
 }
 
 /// What a reader throws on bytes that are not what a writer wrote.
@@ -232,6 +247,25 @@ struct ByteReader {
         let n = try uint()
         guard n <= UInt64(end - offset) else { throw CorruptEntry() }
         return Int(n)
+    }
+
+    /// A counted list of 32-bit values, as `ByteWriter.words` writes it.
+    mutating func words() throws -> [UInt32] {
+        let n = try count()
+        guard n * 4 <= end - offset else { throw CorruptEntry() }
+        var out = [UInt32](repeating: 0, count: n)
+        for i in 0..<n {
+            for b in 0..<4 { out[i] |= UInt32(bytes[offset + 4 * i + b]) << (8 * b) }
+        }
+        offset += 4 * n
+        return out
+    }
+
+    /// Steps over a list `words` would read.
+    mutating func skipWords() throws {
+        let n = try count()
+        guard n * 4 <= end - offset else { throw CorruptEntry() }
+        offset += 4 * n
     }
 
     mutating func byte() throws -> UInt8 {
@@ -372,8 +406,17 @@ struct StringTable {
     private var bounds: [Int] = [0]
     /// Number + 1 of the string in each slot; 0 for none. The count is a power of two.
     private var slots = [Int32](repeating: 0, count: 1024)
+    /// Each string's `mention` hash, in number order.
+    private(set) var mentions: [UInt32] = []
 
     var count: Int { bounds.count - 1 }
+
+    /// A string's hash as a file's list of mentioned names keeps it (`FactsCodec`): the
+    /// table's own hash, cut to 32 bits. Two names with one hash only make a scan do more.
+    static func mention(_ s: String) -> UInt32 {
+        var copy = s
+        return copy.withUTF8 { UInt32(truncatingIfNeeded: hash($0)) }
+    }
 
     private static func hash(_ raw: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
@@ -404,7 +447,8 @@ struct StringTable {
     /// The string's number, and whether it was new (then it has the next number).
     mutating func insert(_ raw: UnsafeBufferPointer<UInt8>) -> (Int, Bool) {
         let mask = slots.count - 1
-        var at = Int(truncatingIfNeeded: Self.hash(raw)) & mask
+        let h = Self.hash(raw)
+        var at = Int(truncatingIfNeeded: h) & mask
         while slots[at] != 0 {
             let k = Int(slots[at]) - 1
             if equals(k, raw) { return (k, false) }
@@ -413,6 +457,7 @@ struct StringTable {
         let k = count
         storage.append(contentsOf: raw)
         bounds.append(storage.count)
+        mentions.append(UInt32(truncatingIfNeeded: h))
         slots[at] = Int32(k + 1)
         if count * 2 > slots.count { grow() }
         return (k, true)

@@ -7,10 +7,12 @@ import SeamsGraph
 //   can see, and all the symbol table needs; its hash tells whether other files' references
 //   may resolve differently;
 // - the bodies: the code of each declaration, in the surface's order, read only for a file
-//   whose references must be resolved again.
+//   whose references must be resolved again;
+// - the names the file mentions: a hash of each string of the surface and of the bodies, read
+//   only when another file's surface changed (`SurfaceChange`).
 
 enum FactsCodec {
-    static let format: UInt8 = 3
+    static let format: UInt8 = 4
 
     struct Encoded {
         var bytes: [UInt8]
@@ -23,7 +25,20 @@ enum FactsCodec {
         var surfaceDigest: String
         var entry: [UInt8]
         var bodies: Range<Int>
+        /// The mentioned names' hashes: the surface's, then the bodies'.
+        var mentions: Range<Int>
         var bodiesFilled = false
+    }
+
+    /// What a file mentions (`StringTable.mention` hashes of its strings): in its surface,
+    /// and in its bodies.
+    struct Mentions {
+        var surface: [UInt32]
+        var bodies: [UInt32]
+
+        func mentionsAny(of names: Set<UInt32>, inSurface: Bool) -> Bool {
+            surface.contains { names.contains($0) } || (!inSurface && bodies.contains { names.contains($0) })
+        }
     }
 
     static func encode(_ facts: FileFacts) -> Encoded {
@@ -47,6 +62,8 @@ enum FactsCodec {
         head.raw(surfaceLocations)
         head.count(bodies.bytes.count)
         head.raw(bodies.bytes)
+        head.words(surface.mentions)
+        head.words(bodies.mentions)
         return Encoded(bytes: EntryFrame.wrap(head.bytes, format: format), surfaceDigest: digest)
     }
 
@@ -69,15 +86,29 @@ enum FactsCodec {
             let imports = try s.list { try $0.string() }
             let top = try readSurface(&s)
             guard s.atEnd, s.locationsAtEnd else { throw CorruptEntry() }
-            var rest = ByteReader(entry, from: locationsStart + locationsLength)
+            var rest = ByteReader(entry, from: locationsStart + locationsLength, to: payload.upperBound)
             let bodiesLength = try rest.count()
-            guard rest.offset + bodiesLength == payload.upperBound else { throw CorruptEntry() }
+            let bodies = rest.offset..<rest.offset + bodiesLength
+            guard bodies.upperBound <= payload.upperBound else { throw CorruptEntry() }
+            var m = ByteReader(entry, from: bodies.upperBound, to: payload.upperBound)
+            try m.skipWords()
+            try m.skipWords()
+            guard m.atEnd else { throw CorruptEntry() }
             let facts = FileFacts(path: path, imports: imports, top: top, diagnostics: diagnostics, lines: lines)
             return Decoded(
-                facts: facts, surfaceDigest: digest, entry: entry, bodies: rest.offset..<payload.upperBound)
+                facts: facts, surfaceDigest: digest, entry: entry, bodies: bodies,
+                mentions: bodies.upperBound..<payload.upperBound)
         } catch {
             return nil
         }
+    }
+
+    /// The names the file mentions; nil once its bytes were let go (bodies read) or damaged.
+    static func mentions(_ decoded: Decoded) -> Mentions? {
+        guard !decoded.entry.isEmpty else { return nil }
+        var r = ByteReader(decoded.entry, from: decoded.mentions.lowerBound, to: decoded.mentions.upperBound)
+        guard let surface = try? r.words(), let bodies = try? r.words() else { return nil }
+        return Mentions(surface: surface, bodies: bodies)
     }
 
     /// Reads the code bodies into the decoded declarations; false when they do not fit.
@@ -150,7 +181,7 @@ enum FactsCodec {
         .property, .function, .enumCase, .subscript, .initializer, .typeAlias, .associatedType,
     ]
 
-    private static func writeMember(_ m: MemberFact, _ w: inout ByteWriter) {
+    static func writeMember(_ m: MemberFact, _ w: inout ByteWriter) {
         w.string(m.name)
         w.byte(UInt8(memberKinds.firstIndex(of: m.kind)!))
         w.bool(m.isStatic)
@@ -219,7 +250,7 @@ enum FactsCodec {
 
     // MARK: types
 
-    private static func writeType(_ t: TypeExpr, _ w: inout ByteWriter) {
+    static func writeType(_ t: TypeExpr, _ w: inout ByteWriter) {
         switch t {
         case .named(let comps):
             w.byte(0)

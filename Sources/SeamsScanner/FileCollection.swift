@@ -98,6 +98,10 @@ final class Collected: @unchecked Sendable {
         self.decoded = decoded
     }
 
+    /// The names the file mentions, as its cache entry keeps them; nil for facts collected
+    /// now or whose bodies were read (the entry is let go then).
+    var mentions: FactsCodec.Mentions? { decoded.flatMap(FactsCodec.mentions) }
+
     /// Reads the code bodies into the facts' declarations; false when they do not read.
     func fillBodies() -> Bool {
         guard var d = decoded else { return true }

@@ -3,11 +3,11 @@ import SeamsGraph
 
 extension Scanner {
     /// The last scan's graph with the files that changed since resolved again and put in its
-    /// place (`GraphPatch`), when each changed only in its code: what it declares and imports
-    /// is the same (its surface), and neither it nor its declarations take part in
-    /// notifications, which pair across files. The last graph as it is when no file's facts
-    /// changed. nil when the graph must be built anew: then nothing the caller passed has been
-    /// changed but the statistics.
+    /// place (`GraphPatch`), with the unchanged files a change to what they declare can reach
+    /// (`SurfaceChange`; none when only code changed), when neither they nor their declarations
+    /// take part in notifications, which pair across files. The last graph as it is when no
+    /// file's facts changed. nil when the graph must be built anew (more than an eighth of the
+    /// files to resolve, say): then nothing the caller passed has been changed but the statistics.
     static func patch(
         _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?, parsed: [FileCollection.Outcome],
         signatures: [FileSignature?],
@@ -17,6 +17,7 @@ extension Scanner {
     ) -> Graph? {
         guard previous.files.count == parsed.count else { return nil }
         var changed = Set<Int>()
+        var surfaceChanged: [Int] = []
         for (k, outcome) in parsed.enumerated() {
             let was = previous.files[k]
             switch outcome {
@@ -25,9 +26,18 @@ extension Scanner {
                 guard was.key.isEmpty, let signature = was.signature, signature == signatures[k] else { return nil }
             case .success(let collected):
                 if collected.key == was.key { continue }
-                guard !was.key.isEmpty, collected.surfaceDigest == was.surfaceDigest, !was.notifies else { return nil }
+                guard !was.key.isEmpty, !was.notifies else { return nil }
+                if collected.surfaceDigest != was.surfaceDigest { surfaceChanged.append(k) }
                 changed.insert(k)
             }
+        }
+        // What they declare changed too: the files their changes can reach are resolved again.
+        if !surfaceChanged.isEmpty {
+            guard
+                let reached = reach(
+                    from: surfaceChanged, changed: changed, previous: previous, parsed: parsed, cache: cache.store)
+            else { return nil }
+            changed.formUnion(reached)
         }
         // Every file's facts are what they were: only some signatures were not known (a file
         // saved just before the last scan, whose times could not vouch for it then). The last
@@ -103,6 +113,35 @@ extension Scanner {
         leftovers.items += kept.items + [last]
         if graph != nil { notifies = previous.files.map(\.notifies) }
         return graph
+    }
+
+    /// The unchanged files whose references the new declarations of `surfaceChanged` can
+    /// change (`SurfaceChange`); nil when the old declarations cannot be read, or when so many
+    /// are reached that building anew is the simpler answer.
+    private static func reach(
+        from surfaceChanged: [Int], changed: Set<Int>, previous: ScanSnapshot, parsed: [FileCollection.Outcome],
+        cache: ScanCacheStore
+    ) -> Set<Int>? {
+        var names = Set<UInt32>()
+        var declarations: [SurfaceChange.Entry] = []
+        for k in surfaceChanged {
+            guard case .success(let now) = parsed[k],
+                let bytes = cache.read(kind: CacheKind.facts, key: previous.files[k].key),
+                let before = FactsCodec.decode(bytes, path: now.facts.path)
+            else { return nil }
+            let new = SurfaceChange.entries(now.facts.top)
+            names.formUnion(SurfaceChange.changedNames(old: SurfaceChange.entries(before.facts.top), new: new))
+            declarations += new
+        }
+        func collected(_ k: Int) -> Collected? {
+            if case .success(let c) = parsed[k] { return c }
+            return nil
+        }
+        return SurfaceChange.reach(
+            names, changedDeclarations: declarations,
+            candidates: parsed.indices.filter { !changed.contains($0) && collected($0) != nil },
+            limit: parsed.count / 8 - changed.count, mentions: { collected($0)?.mentions },
+            declarations: { collected($0).map { SurfaceChange.entries($0.facts.top) } ?? [] })
     }
 
     /// Leaves the snapshot of this scan for the next one: each file's state, and the graph as a

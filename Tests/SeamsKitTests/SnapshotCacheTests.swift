@@ -198,16 +198,26 @@ extension CacheTests {
         #expect(again.graph.node("FieldDesk.Theme") != nil)
     }
 
-    @Test func aChangeToWhatAFileDeclaresBuildsTheGraphAnew() throws {
+    /// A change to what a file declares is patched when it reaches few other files (see
+    /// `SurfaceChangeTests` for which), and builds the graph anew when it reaches many.
+    @Test func aChangeToWhatAFileDeclaresIsPatchedOrBuildsTheGraphAnewWhenItReachesMany() throws {
         let (tree, root) = try workspace()
         _ = try graph(tree, cache: DiskCache(root: root))
         let file = tree + "/Sources/FieldDesk/Theme.swift"
-        try (try String(contentsOfFile: file, encoding: .utf8) + "\nstruct ThemeProbe {}\n")
-            .write(toFile: file, atomically: true, encoding: .utf8)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try (text + "\nstruct ThemeProbe {}\n").write(toFile: file, atomically: true, encoding: .utf8)
         let warm = try graph(tree, cache: DiskCache(root: root))
-        #expect(warm.stats.graphFrom == .built)
+        #expect(warm.stats.graphFrom == .patched)
         #expect(warm.graph.node("FieldDesk.ThemeProbe") != nil)
         #expect(warm.graph == (try graph(tree, cache: nil)).graph)
+        // `style` is called by several of the 13 files: more than an eighth.
+        let restyled = text.replacingOccurrences(
+            of: "static func style(_ label: UILabel) {", with: "static func style(_ label: UILabel, size: Int = 0) {")
+        try #require(restyled != text)
+        try restyled.write(toFile: file, atomically: true, encoding: .utf8)
+        let again = try graph(tree, cache: DiskCache(root: root))
+        #expect(again.stats.graphFrom == .built)
+        #expect(again.graph == (try graph(tree, cache: nil)).graph)
     }
 
     @Test func aFileThatPostsNotificationsIsNeverPatchedAlone() throws {

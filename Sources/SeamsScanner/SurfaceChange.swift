@@ -1,0 +1,149 @@
+/// Which files a change to some files' declarations can reach, so that a warm scan resolves
+/// those again and patches the last graph, rather than resolving every file.
+///
+/// A reference in another file resolves differently only through a name it mentions: the
+/// changed declaration's own (`foo()`, `.foo`, `Foo`), or the name of a declaration whose
+/// meaning depends on a changed one (`var shared: Foo` when `Foo` changed: a file writing
+/// `X.shared.bar()` mentions `shared`, not `Foo`). So:
+/// - the changed names are those of the declarations that differ between the old and the new
+///   surface (a type's header, a member, a global), locations left out;
+/// - a declaration (anywhere, the changed files' own too) whose type, inheritance, parameters
+///   or initial value mention a changed name changes meaning: its names are changed names too,
+///   until no more are added; the files declaring such are reached;
+/// - then every file that mentions a changed name anywhere is reached.
+/// Initializers and subscripts are looked up without their name written (`T(…)`, `t[…]`), and
+/// a stored property is a parameter of a memberwise initializer: their changes change the name
+/// of the type too, and `init`.
+///
+/// Names are compared by their `StringTable.mention` hash: two names with one hash only reach
+/// more files.
+enum SurfaceChange {
+    /// One declaration as other files see it: the names it is reached by; its identity under
+    /// its owner's and its content, without locations (`FactsCodec`); and the names its
+    /// content mentions.
+    struct Entry {
+        var names: [UInt32]
+        var key: [UInt8]
+        var mentions: [UInt32]
+    }
+
+    static let initName = StringTable.mention("init")
+
+    /// Every declaration in `top`: type headers and extension headers, members and globals.
+    static func entries(_ top: DeclFact) -> [Entry] {
+        var out: [Entry] = []
+        collect(top, owner: [], into: &out)
+        return out
+    }
+
+    private static func collect(_ d: DeclFact, owner: [UInt8], into out: inout [Entry]) {
+        // Who the declaration is: its name, or the type it extends, under its owner's.
+        var identity = ByteWriter(capacity: 64, separateLocations: true)
+        var names: [UInt32] = []
+        // A type's or an extension's own line: what it is, its generics and what it inherits.
+        var header: ByteWriter? = ByteWriter(capacity: 128, separateLocations: true)
+        switch d.kind {
+        case .nominal(let kind, let name):
+            identity.byte(0)
+            identity.string(name)
+            names = [StringTable.mention(name)]
+            header?.string(kind.rawValue)
+        case .extension(let t):
+            identity.byte(1)
+            FactsCodec.writeType(t, &identity)
+            names = identity.mentions
+        case .file:
+            identity.byte(2)
+            header = nil
+        }
+        var joined = ByteWriter(capacity: owner.count + identity.bytes.count + 4)
+        joined.raw(owner)
+        joined.count(identity.bytes.count)
+        joined.raw(identity.bytes)
+        let path = joined.bytes
+        func entry(_ names: [UInt32], _ content: ByteWriter) -> Entry {
+            var key = ByteWriter(capacity: path.count + content.bytes.count + 4)
+            key.raw(path)
+            key.count(content.bytes.count)
+            key.raw(content.bytes)
+            return Entry(names: names, key: key.bytes, mentions: content.mentions)
+        }
+        if var header {
+            header.bool(d.isFilePrivate)
+            header.list(d.genericNames) { $0.string($1) }
+            header.list(d.inherits) { FactsCodec.writeType($1, &$0) }
+            out.append(entry(names, header))
+        }
+        for m in d.members {
+            var content = ByteWriter(capacity: 128, separateLocations: true)
+            FactsCodec.writeMember(m, &content)
+            var memberNames = [StringTable.mention(m.name)]
+            if m.kind == .initializer || m.kind == .subscript || m.isStoredInstance {
+                memberNames += names + [initName]
+            }
+            out.append(entry(memberNames, content))
+        }
+        for n in d.nested { collect(n, owner: path, into: &out) }
+    }
+
+    /// The names of the declarations that differ between `old` and `new` (one file's surface).
+    static func changedNames(old: [Entry], new: [Entry]) -> Set<UInt32> {
+        var balance: [[UInt8]: (names: [UInt32], count: Int)] = [:]
+        for e in old { balance[e.key, default: (e.names, 0)].count += 1 }
+        for e in new { balance[e.key, default: (e.names, 0)].count -= 1 }
+        var names = Set<UInt32>()
+        for (_, b) in balance where b.count != 0 { names.formUnion(b.names) }
+        return names
+    }
+
+    /// Adds to `names` the names of the declarations among `entries` that mention one of them;
+    /// true when it added any.
+    static func widen(_ names: inout Set<UInt32>, through entries: [Entry]) -> Bool {
+        var grew = false
+        for e in entries where !e.names.allSatisfy(names.contains) && e.mentions.contains(where: names.contains) {
+            names.formUnion(e.names)
+            grew = true
+        }
+        return grew
+    }
+
+    /// The files among `candidates` that the `changed` names can reach (see above), given the
+    /// changed files' new declarations; nil when more than `limit` are. `mentions(k)` nil: not
+    /// known, so reached with every name it declares. `declarations(k)`: file k's entries.
+    static func reach(
+        _ changed: Set<UInt32>, changedDeclarations: [Entry], candidates: [Int], limit: Int,
+        mentions: (Int) -> FactsCodec.Mentions?, declarations: (Int) -> [Entry]
+    ) -> Set<Int>? {
+        var names = changed
+        var reached = Set<Int>()
+        var known: [Int: FactsCodec.Mentions] = [:]
+        for k in candidates {
+            if let m = mentions(k) {
+                known[k] = m
+            } else {
+                reached.insert(k)
+                for e in declarations(k) { names.formUnion(e.names) }
+            }
+        }
+        if reached.count > limit { return nil }
+        var entries: [Int: [Entry]] = [:]
+        // Through declarations, until no more names change meaning.
+        var grew = true
+        while grew {
+            grew = widen(&names, through: changedDeclarations)
+            for k in candidates where known[k] != nil && known[k]!.mentionsAny(of: names, inSurface: true) {
+                if entries[k] == nil { entries[k] = declarations(k) }
+                if widen(&names, through: entries[k]!) {
+                    reached.insert(k)
+                    grew = true
+                }
+            }
+            if reached.count > limit { return nil }
+        }
+        for k in candidates where !reached.contains(k) && known[k]?.mentionsAny(of: names, inSurface: false) == true {
+            reached.insert(k)
+            if reached.count > limit { return nil }
+        }
+        return reached
+    }
+}
