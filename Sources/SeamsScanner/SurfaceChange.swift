@@ -50,8 +50,12 @@ enum SurfaceChange {
             header?.string(kind.rawValue)
         case .extension(let t):
             identity.byte(1)
+            identity.bool(d.isFilePrivate)
             FactsCodec.writeType(t, &identity)
             names = identity.mentions
+            // A plain `extension T` changes nothing of `T` but through its members, which have
+            // entries of their own: adding or removing one does not change `T`'s name.
+            if d.inherits.isEmpty && d.genericNames.isEmpty { header = nil }
         case .file:
             identity.byte(2)
             header = nil

@@ -62,6 +62,11 @@ extension CacheTests {
         }
         let edits: [(what: String, change: (String) -> String, resolved: Int?, edge: (String, String)?)] = [
             ("a type no file mentions", { $0 + "\nstruct Unused {}\n" }, 1, nil),
+            // Other files name `Service`; a plain extension changes it only through its members.
+            (
+                "an extension's member no file mentions", { $0 + "\nextension Service { func unusedHelper() {} }\n" },
+                1, nil
+            ),
             (
                 "a member another file calls already",
                 {
