@@ -69,11 +69,25 @@ extension CacheTests {
     /// A patch of a few files registers the table's members only when its bodies ask for them
     /// (a type's own and its extensions', inherited ones, a memberwise initializer, globals and
     /// aliases): each edit gives what a full build gives.
-    @Test func aPatchThatRegistersMembersWhenAskedGivesWhatAFullBuildGives() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("seams-lazy-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: base) }
+    /// A tree of `files` and `fillers` more (enough other files that a few changed are patched,
+    /// not built anew), scanned once into a cache beside it: (the folder of both, the tree, the cache).
+    func scannedTree(_ files: [String: String], fillers: Int, filler: (Int) -> String) throws -> (
+        base: String, tree: String, cache: String
+    ) {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("seams-patch-\(UUID().uuidString)")
+            .path
         let tree = base + "/tree"
         try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: tree + "/" + name, atomically: true, encoding: .utf8) }
+        for k in 0..<fillers {
+            try filler(k).write(toFile: tree + "/Filler\(k).swift", atomically: true, encoding: .utf8)
+        }
+        let cache = base + "/cache"
+        _ = try graph(tree, cache: DiskCache(root: cache))
+        return (base, tree, cache)
+    }
+
+    @Test func aPatchThatRegistersMembersWhenAskedGivesWhatAFullBuildGives() throws {
         let files = [
             "Models.swift": """
             struct Invoice { var id: Int; var total: Double; typealias Number = Int }
@@ -96,14 +110,8 @@ extension CacheTests {
             }
             """,
         ]
-        for (name, text) in files { try text.write(toFile: tree + "/" + name, atomically: true, encoding: .utf8) }
-        // Enough other files that one changed is patched, not built anew.
-        for k in 0..<8 {
-            try "struct Filler\(k) { let logger = Logger() }\n".write(
-                toFile: tree + "/Filler\(k).swift", atomically: true, encoding: .utf8)
-        }
-        let root = base + "/cache"
-        _ = try graph(tree, cache: DiskCache(root: root))
+        let (base, tree, root) = try scannedTree(files, fillers: 8) { "struct Filler\($0) { let logger = Logger() }\n" }
+        defer { try? FileManager.default.removeItem(atPath: base) }
         let screen = tree + "/Screen.swift"
         let edits: [(what: String, line: String, edge: String)] = [
             ("an extension's member", "_ = invoice.formatted().text()", "Formatter"),

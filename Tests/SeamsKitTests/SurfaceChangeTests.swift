@@ -9,11 +9,6 @@ import Testing
 /// the last graph patched; each result must be the bytes a scan without the cache gives.
 extension CacheTests {
     @Test func aChangedDeclarationResolvesTheFilesItReachesAndPatchesTheGraph() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("seams-surface-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: base) }
-        let tree = base + "/tree"
-        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
         let files = [
             "Models.swift": """
             final class Service { static let shared = Service(); func load() -> Report { Report(title: "") } }
@@ -42,14 +37,9 @@ extension CacheTests {
             "Use7.swift": "final class Use7 { func run() { _ = Holder.made.title } }",
             "Use8.swift": "final class Use8 { func run() { _ = Report(code: .big) } }",
         ]
-        for (name, text) in files { try text.write(toFile: tree + "/" + name, atomically: true, encoding: .utf8) }
-        // Enough other files that a few reached are patched, not built anew.
-        for k in 0..<80 {
-            try "struct Filler\(k) { let n = \(k) }\n".write(
-                toFile: tree + "/Filler\(k).swift", atomically: true, encoding: .utf8)
-        }
-        let root = base + "/cache"
-        _ = try graph(tree, cache: DiskCache(root: root))
+        // Few reached files are patched among so many.
+        let (base, tree, root) = try scannedTree(files, fillers: 80) { "struct Filler\($0) { let n = \($0) }\n" }
+        defer { try? FileManager.default.removeItem(atPath: base) }
         let models = tree + "/Models.swift"
         func edit(_ change: (String) -> String) throws {
             let text = try String(contentsOfFile: models, encoding: .utf8)
