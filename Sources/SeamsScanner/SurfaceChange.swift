@@ -65,27 +65,31 @@ enum SurfaceChange {
         joined.count(identity.bytes.count)
         joined.raw(identity.bytes)
         let path = joined.bytes
-        func entry(_ names: [UInt32], _ content: ByteWriter) -> Entry {
+        func entry(_ names: [UInt32], _ content: ByteWriter, mentions: [UInt32]) -> Entry {
             var key = ByteWriter(capacity: path.count + content.bytes.count + 4)
             key.raw(path)
             key.count(content.bytes.count)
             key.raw(content.bytes)
-            return Entry(names: names, key: key.bytes, mentions: content.mentions)
+            return Entry(names: names, key: key.bytes, mentions: mentions)
         }
         if var header {
             header.bool(d.isFilePrivate)
             header.list(d.genericNames) { $0.string($1) }
             header.list(d.inherits) { FactsCodec.writeType($1, &$0) }
-            out.append(entry(names, header))
+            out.append(entry(names, header, mentions: header.mentions))
         }
         for m in d.members {
+            // The name first, so that it is the first string the member's mentions list: a
+            // member's own name is not something it mentions (every `title` would otherwise
+            // change its type's name when one `title` changed).
             var content = ByteWriter(capacity: 128, separateLocations: true)
+            content.string(m.name)
             FactsCodec.writeMember(m, &content)
             var memberNames = [StringTable.mention(m.name)]
             if m.kind == .initializer || m.kind == .subscript || m.isStoredInstance {
                 memberNames += names + [initName]
             }
-            out.append(entry(memberNames, content))
+            out.append(entry(memberNames, content, mentions: Array(content.mentions.dropFirst())))
         }
         for n in d.nested { collect(n, owner: path, into: &out) }
     }
