@@ -9,7 +9,8 @@ extension Scanner {
     /// file's facts changed. nil when the graph must be built anew (more than an eighth of the
     /// files to resolve, say): then nothing the caller passed has been changed but the statistics.
     static func patch(
-        _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?, parsed: [FileCollection.Outcome],
+        _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?,
+        parsed: [FileCollection.Outcome],
         signatures: [FileSignature?],
         files: [(FileFacts, FileContext)], owner: [Int], units: [CompilationUnit], threads: Int,
         stats: inout ScanStatistics, cache: (store: ScanCacheStore, collected: [Collected]), notifies: inout [Bool],
@@ -50,7 +51,7 @@ extension Scanner {
             return graph
         }
         // Many changes: building anew costs about the same, and is the simpler answer.
-        guard changed.count * 8 <= parsed.count else { return nil }
+        guard changed.count <= mostPatched(of: parsed.count) else { return nil }
         let indices = owner.indices.filter { changed.contains(owner[$0]) }
         let paths = Set(indices.map { files[$0].1.path })
         var timings = stats
@@ -115,6 +116,10 @@ extension Scanner {
         return graph
     }
 
+    /// How many of `count` files a patch resolves again at most: an eighth. Past that, building
+    /// anew costs about the same.
+    private static func mostPatched(of count: Int) -> Int { count / 8 }
+
     /// The unchanged files whose references the new declarations of `surfaceChanged` can
     /// change (`SurfaceChange`); nil when the old declarations cannot be read, or when so many
     /// are reached that building anew is the simpler answer.
@@ -140,7 +145,7 @@ extension Scanner {
         return SurfaceChange.reach(
             names, changedDeclarations: declarations,
             candidates: parsed.indices.filter { !changed.contains($0) && collected($0) != nil },
-            limit: parsed.count / 8 - changed.count, mentions: { collected($0)?.mentions },
+            limit: mostPatched(of: parsed.count) - changed.count, mentions: { collected($0)?.mentions },
             declarations: { collected($0).map { SurfaceChange.entries($0.facts.top) } ?? [] })
     }
 
