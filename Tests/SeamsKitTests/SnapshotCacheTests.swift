@@ -122,7 +122,8 @@ extension CacheTests {
         ]
         for (what, line, edge) in edits {
             let text = try String(contentsOfFile: screen, encoding: .utf8)
-            try text.replacingOccurrences(of: "let invoice = makeInvoice()\n", with: "let invoice = makeInvoice()\n        \(line)\n")
+            let anchor = "let invoice = makeInvoice()\n"
+            try text.replacingOccurrences(of: anchor, with: anchor + "        \(line)\n")
                 .write(toFile: screen, atomically: true, encoding: .utf8)
             let warm = try graph(tree, cache: DiskCache(root: root))
             #expect(warm.stats.graphFrom == .patched, "\(what)")
