@@ -13,7 +13,9 @@
 /// - then every file that mentions a changed name anywhere is reached.
 /// Initializers and subscripts are looked up without their name written (`T(…)`, `t[…]`), and
 /// a stored property is a parameter of a memberwise initializer: their changes change the name
-/// of the type too, and `init`.
+/// of the type instead (an initializer's own name, `init`, is not counted: nearly every file
+/// writes `.init(` or `super.init(`, and those reach the type through a name too, a contextual
+/// type's declaration or an inheritance clause).
 ///
 /// Names are compared by their `StringTable.mention` hash: two names with one hash only reach
 /// more files.
@@ -26,8 +28,6 @@ enum SurfaceChange {
         var key: [UInt8]
         var mentions: [UInt32]
     }
-
-    static let initName = StringTable.mention("init")
 
     /// Every declaration in `top`: type headers and extension headers, members and globals.
     static func entries(_ top: DeclFact) -> [Entry] {
@@ -85,10 +85,8 @@ enum SurfaceChange {
             var content = ByteWriter(capacity: 128, separateLocations: true)
             content.string(m.name)
             FactsCodec.writeMember(m, &content)
-            var memberNames = [StringTable.mention(m.name)]
-            if m.kind == .initializer || m.kind == .subscript || m.isStoredInstance {
-                memberNames += names + [initName]
-            }
+            var memberNames = m.kind == .initializer ? [] : [StringTable.mention(m.name)]
+            if m.kind == .initializer || m.kind == .subscript || m.isStoredInstance { memberNames += names }
             out.append(entry(memberNames, content, mentions: Array(content.mentions.dropFirst())))
         }
         for n in d.nested { collect(n, owner: path, into: &out) }

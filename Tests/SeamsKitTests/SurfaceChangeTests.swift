@@ -36,6 +36,8 @@ extension CacheTests {
             "Use6.swift": "final class Use6 { func run() { _ = Holder.service.printOut() } }",
             "Use7.swift": "final class Use7 { func run() { _ = Holder.made.title } }",
             "Use8.swift": "final class Use8 { func run() { _ = Report(code: .big) } }",
+            // `.init(…)` on a contextual type: the file names the type, not the initializer.
+            "Use9.swift": "final class Use9 { func make() -> Report { .init(code: .big) } }",
         ]
         // Few reached files are patched among so many.
         let (base, tree, root) = try scannedTree(files, fillers: 80) { "struct Filler\($0) { let n = \($0) }\n" }
@@ -88,12 +90,12 @@ extension CacheTests {
                 nil, ("Use7", "Draft")
             ),
             (
-                "an initializer, called by its type's name",
+                "an initializer, called by its type's name and as `.init`",
                 replacing(
                     "extension Report { var summary: Summary { Summary() } }",
                     "extension Report {\n var summary: Summary { Summary() }\n init(code: Kind) { self.init(title: \"\") }\n}"
                 ),
-                nil, ("Use8", "Kind")
+                nil, ("Use9", "Kind")
             ),
             (
                 "a stored property (the memberwise initializer)",
