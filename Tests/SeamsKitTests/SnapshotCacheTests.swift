@@ -186,6 +186,48 @@ extension CacheTests {
         #expect(settled.graph == (try graph(tree, cache: nil)).graph)
     }
 
+    /// CI with the cache kept between runs: each run checks the tree out afresh at the same
+    /// place, so every file is new to the file system (another inode, new times, just written)
+    /// while most bytes are the last run's. Same commit: the last graph, nothing parsed or
+    /// resolved. Next commit, one body changed: that file is parsed and patched in.
+    @Test func aFreshCheckoutWithTheLastRunsCacheParsesOnlyWhatChanged() throws {
+        let (tree, root) = try workspace()
+        let checkout = tree + ".checkout"
+        try FileManager.default.moveItem(atPath: tree, toPath: checkout)
+        func checkOut(_ edit: (String) throws -> Void = { _ in }) throws {
+            if FileManager.default.fileExists(atPath: tree) { try FileManager.default.removeItem(atPath: tree) }
+            try FileManager.default.copyItem(atPath: checkout, toPath: tree)
+            try edit(tree)
+        }
+        try checkOut()
+        let cold = try graph(tree, cache: DiskCache(root: root))
+        #expect(cold.stats.graphFrom == .built)
+        #expect(cold.stats.filesFromCache == 0)
+
+        try checkOut()
+        let same = try graph(tree, cache: DiskCache(root: root))
+        #expect(same.stats.discoveryRemembered == false)
+        #expect(same.stats.filesFromCache == same.stats.filesScanned)
+        #expect(same.stats.graphFrom == .reused)
+        #expect(same.stats.filesResolved == 0)
+        #expect(GraphJSONReporter.render(same.graph) == GraphJSONReporter.render(try graph(tree, cache: nil).graph))
+
+        try checkOut { tree in
+            let file = tree + "/Sources/FieldDesk/InvoiceViewController.swift"
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let edited = text.replacingOccurrences(
+                of: "        title = ", with: "        _ = URLCache.shared\n        title = ")
+            try #require(edited != text)
+            try edited.write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        let next = try graph(tree, cache: DiskCache(root: root))
+        #expect(next.stats.filesFromCache == next.stats.filesScanned - 1)
+        #expect(next.stats.graphFrom == .patched)
+        #expect(next.stats.filesResolved == 1)
+        #expect(next.graph.edge(from: "FieldDesk.InvoiceViewController", to: "URLCache") != nil)
+        #expect(GraphJSONReporter.render(next.graph) == GraphJSONReporter.render(try graph(tree, cache: nil).graph))
+    }
+
     /// The last snapshot of a folder is read while its files are found; a scan of other files
     /// in the same folder (here: one excluded) does not use it.
     @Test func aSnapshotOfOtherFilesInTheSameFolderIsNotUsed() throws {
