@@ -7,9 +7,10 @@ import SeamsScanner
 /// so that a cache written by another version is never read.
 ///
 /// - A run reads the packs' indexes once, and each entry it needs with one read. What it
-///   learns anew is kept in memory and written, when it finishes, as one new pack: to a
-///   temporary file, then a rename, so a reader sees a whole pack or none, and two processes
-///   writing the same entries write the same file.
+///   learns anew is kept in memory and written as one new pack, when it finishes or as soon as
+///   the scan has stored its last entry (`flush`): to a temporary file, then a rename, so a
+///   reader sees a whole pack or none, and two processes writing the same entries write the
+///   same file.
 /// - Entries carry checksums (the codecs' frames), so a damaged one is noticed, discarded
 ///   (with a note) and written again; a pack that held a damaged entry is replaced.
 /// - When a run read its entries from several packs, it writes them all into one, and the
@@ -34,6 +35,8 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     public let report: @Sendable (String) -> Void
     private let lock = NSLock()
     private var writeFailed = false
+    /// This run's entries went into a pack before it finished (`flush`).
+    private var wroteEarly = false
     private var discarded = 0
     /// Entries kept in memory too (`seams watch`): read there first.
     private var memory: [String: [UInt8]]?
@@ -289,9 +292,9 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         pending = [:]
         let snapshots = pendingSnapshots
         pendingSnapshots = [:]
-        let join =
-            packs.filter { $0.readFrom > 0 }.count >= Self.packsBeforeJoining || packs.contains { $0.damaged }
-            || packs.count > Self.packsBeforeSweeping
+        let join = joinIsDue
+        let flushed = wroteEarly
+        wroteEarly = false
         if join {
             for name in readNames where entries[name] == nil {
                 if let (pack, at) = index?[name],
@@ -315,21 +318,9 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
                 "note: \(bad) cache entr\(bad == 1 ? "y was" : "ies were") unreadable (torn or corrupt); "
                     + "ignored and written again")
         }
-        guard !diskless, !failed, !entries.isEmpty || !snapshots.isEmpty else { return }
-        func cannotWrite(_ problem: WriteProblem) {
-            lock.lock()
-            writeFailed = true
-            lock.unlock()
-            report("warning: cannot write the cache in \(root) (\(problem.text)); scanning without storing results")
-        }
+        guard !diskless, !failed, !entries.isEmpty || !snapshots.isEmpty || flushed else { return }
         if !entries.isEmpty {
-            let bytes = CachePack.encode(entries.map { (name: $0.key, bytes: $0.value) })
-            let written = Self.writeAtomically(
-                bytes, folder: packFolder, name: "\(StableHash.of(bytes).prefix(20)).pack")
-            guard case .success(let path) = written else {
-                if case .failure(let problem) = written { cannotWrite(problem) }
-                return
-            }
+            guard let path = writePack(entries) else { return }
             // What they held that this run used is in the new pack (which may have the name of one
             // of them: the same entries make the same pack).
             for pack in joined where pack.path != path { unlink(pack.path) }
@@ -346,6 +337,53 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
             }
         }
         Self.trim(root: root, toBytes: limitBytes)
+    }
+
+    /// Writes what the run has learnt so far as a pack now, rather than when it finishes: a
+    /// scan calls it once its last entry is stored, beside work that leaves a core free. Not when
+    /// the run's reads call for packs to be joined (`finish` joins them, with every entry).
+    public func flush() {
+        lock.lock()
+        guard !diskless, !writeFailed, !pending.isEmpty, !joinIsDue else {
+            lock.unlock()
+            return
+        }
+        let entries = pending
+        pending = [:]
+        wroteEarly = true
+        lock.unlock()
+        writePack(entries)
+    }
+
+    /// Whether the run read from enough packs (or a damaged one, or the folder holds so many)
+    /// that its pack must hold every entry it used; with the lock held.
+    private var joinIsDue: Bool {
+        packs.filter { $0.readFrom > 0 }.count >= Self.packsBeforeJoining || packs.contains { $0.damaged }
+            || packs.count > Self.packsBeforeSweeping
+    }
+
+    /// Writes `entries` as a pack named by its bytes: its path, or nil when it could not be
+    /// written (said once; the run stores nothing more).
+    @discardableResult
+    private func writePack(_ entries: [String: [UInt8]]) -> String? {
+        let bytes = CachePack.encode(entries.map { (name: $0.key, bytes: $0.value) })
+        switch Self.writeAtomically(bytes, folder: packFolder, name: "\(StableHash.of(bytes).prefix(20)).pack") {
+        case .success(let path):
+            return path
+        case .failure(let problem):
+            cannotWrite(problem)
+            return nil
+        }
+    }
+
+    private func cannotWrite(_ problem: WriteProblem) {
+        lock.lock()
+        let first = !writeFailed
+        writeFailed = true
+        lock.unlock()
+        if first {
+            report("warning: cannot write the cache in \(root) (\(problem.text)); scanning without storing results")
+        }
     }
 
     struct WriteProblem: Error {

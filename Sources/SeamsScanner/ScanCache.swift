@@ -19,6 +19,10 @@ public protocol ScanCacheStore: AnyObject, Sendable {
     /// Entries this run relies on without reading them (a patched graph stands for the sites
     /// of files that did not change): kept as if read.
     func keep(kind: String, keys: [String])
+    /// Makes what was written so far last now (a disk cache writes it out) rather than when the
+    /// run ends: called once the run has written its last entry, beside work that leaves a
+    /// core free.
+    func flush()
 }
 
 extension ScanCacheStore {
@@ -26,6 +30,7 @@ extension ScanCacheStore {
     public func readSnapshot(_ name: String) -> [UInt8]? { nil }
     public func writeSnapshot(_ name: String, producing produce: @escaping @Sendable () -> [UInt8]) {}
     public func keep(kind: String, keys: [String]) {}
+    public func flush() {}
 }
 
 enum CacheKind {

@@ -277,7 +277,7 @@ public enum Scanner {
             defer { kept.items += [resolutions, known as Any] }
             notifying = resolutions.map { !$0.notifications.isEmpty }
             // The new resolutions go into the cache beside the graph's building, which is
-            // mostly serial (on one thread, before it).
+            // mostly serial (on one thread, before it), and then the run's pack.
             var writing: Background<Void>?
             if let cache, let known {
                 let fresh = files.indices.filter { known[$0] == nil }
@@ -287,6 +287,9 @@ public enum Scanner {
                         cache.store.write(
                             kind: CacheKind.sites, key: keys[i], bytes: ResolutionCodec.encode(resolutions[i]))
                     }
+                    // The last entry of a full build: its pack is written here too, while the
+                    // graph is built, rather than after it.
+                    cache.store.flush()
                 }
             } else {
                 timings.filesResolved = files.count

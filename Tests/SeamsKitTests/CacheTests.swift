@@ -190,6 +190,48 @@ final class Said: @unchecked Sendable {
         #expect(cold.stats.filesFromCache == 0)
     }
 
+    /// A full build writes its pack as soon as its last entry is in (while the graph is built);
+    /// what comes after goes into the pack the run's end writes.
+    @Test func aPackWrittenEarlyHoldsWhatWasLearntAndTheEndWritesOnlyWhatCameAfter() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("seams-flush-\(UUID().uuidString)")
+            .path
+        let cache = DiskCache(root: root, version: "v-test")
+        cache.write(kind: "facts", key: "a", bytes: [1, 2, 3])
+        cache.write(kind: "sites", key: "a", bytes: [4])
+        cache.flush()
+        #expect(packs(root).count == 1)
+        cache.finish()
+        #expect(packs(root).count == 1)
+        let later = DiskCache(root: root, version: "v-test")
+        #expect(later.read(kind: "facts", key: "a") == [1, 2, 3])
+        #expect(later.read(kind: "sites", key: "a") == [4])
+        later.write(kind: "facts", key: "b", bytes: [5])
+        later.flush()
+        later.write(kind: "sites", key: "b", bytes: [6])
+        later.finish()
+        #expect(packs(root).count == 3)
+        let third = DiskCache(root: root, version: "v-test")
+        #expect(third.read(kind: "facts", key: "b") == [5])
+        #expect(third.read(kind: "sites", key: "b") == [6])
+        #expect(third.read(kind: "sites", key: "a") == [4])
+        third.write(kind: "facts", key: "c", bytes: [7])
+        third.finish()
+        #expect(packs(root).count == 4)
+        // A run that read from four packs joins them when it ends: nothing is written early.
+        let fourth = DiskCache(root: root, version: "v-test")
+        for (kind, key) in [("facts", "a"), ("sites", "a"), ("facts", "b"), ("sites", "b"), ("facts", "c")] {
+            #expect(fourth.read(kind: kind, key: key) != nil)
+        }
+        fourth.write(kind: "sites", key: "c", bytes: [8])
+        fourth.flush()
+        #expect(packs(root).count == 4)
+        fourth.finish()
+        #expect(packs(root).count == 1)
+        let fifth = DiskCache(root: root, version: "v-test")
+        #expect(fifth.read(kind: "sites", key: "c") == [8])
+        #expect(fifth.read(kind: "facts", key: "a") == [1, 2, 3])
+    }
+
     @Test func anotherVersionsCacheIsNeverRead() throws {
         let (tree, root) = try workspace()
         let first = try scan(tree, cache: DiskCache(root: root, version: "v0.0.1-test"))
