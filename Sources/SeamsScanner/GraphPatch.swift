@@ -12,8 +12,11 @@ import SeamsGraph
 struct GraphPatch {
     /// The changed files' paths.
     var paths: Set<String>
-    /// Their new sites by edge: their bodies' and their declarations'.
+    /// Their new sites by edge: their bodies' and their declarations' (and sites in other files
+    /// that come with them: notifications paired anew).
     var sites: [(from: String, to: String, site: Site)]
+    /// Sites in other files that go: pairs of notifications that are no more.
+    var removed: [(from: String, to: String, site: Site)] = []
     /// Their new uses, in any order (a file compiled by several units gives some twice): made
     /// canonical per file here.
     var uses: [Use]
@@ -43,6 +46,8 @@ struct GraphPatch {
         // Both lists are in edge order: one walk joins them. Edges are read in place (by index):
         // copying each of a large graph's edges cost more than the rest of the walk.
         let sortedPaths = paths.sorted()
+        var gone: [EdgeEnds: Set<Site>] = [:]
+        for (from, to, site) in removed { gone[EdgeEnds(from: from, to: to), default: []].insert(site) }
         for i in old.edges.indices {
             let (from, to) = (old.edges[i].from, old.edges[i].to)
             while j < fresh.count && (fresh[j].ends.from, fresh[j].ends.to) < (from, to) { addFresh() }
@@ -57,10 +62,12 @@ struct GraphPatch {
                 let run = Self.run(of: path, in: old.edges[i].sites)
                 if !run.isEmpty { runs.append(run) }
             }
-            if added == nil && runs.isEmpty { continue }
+            let goneHere = gone.isEmpty ? nil : gone[EdgeEnds(from: from, to: to)]
+            if added == nil && runs.isEmpty && goneHere == nil { continue }
             var kept = old.edges[i].sites
             // The runs come in site order (paths sorted, sites sorted by file): cut from the last.
             for run in runs.reversed() { kept.removeSubrange(run) }
+            if let goneHere { kept.removeAll { goneHere.contains($0) } }
             touched.insert(from)
             touched.insert(to)
             let all = added.map { Array(Set(kept + $0)).sorted() } ?? kept

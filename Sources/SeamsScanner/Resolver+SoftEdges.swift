@@ -9,11 +9,18 @@ import SeamsGraph
 //   (`api.onSignOut = { … }`): the caller runs the assigner's code without naming it.
 
 /// One use of a notification name: a post or an observation.
-struct NotificationUse: Sendable {
+struct NotificationUse: Sendable, Hashable {
     var name: String
     var observes: Bool
     var owner: String
     var site: Site
+
+    /// In a total order (where, then what), each once: as a snapshot keeps them.
+    static func canonical(_ uses: [NotificationUse]) -> [NotificationUse] {
+        Array(Set(uses)).sorted {
+            ($0.site, $0.name, $0.owner, $0.observes ? 1 : 0) < ($1.site, $1.name, $1.owner, $1.observes ? 1 : 0)
+        }
+    }
 }
 
 extension Resolver {
@@ -84,5 +91,37 @@ extension Resolver {
             for poster in posters[u.name] ?? [] where poster != u.owner { out.append((u.owner, poster, u.site)) }
         }
         return out
+    }
+}
+
+/// How a patch changes the sites notifications make (`Resolver.notificationSites`), from every
+/// post and observation before and now: the pairs whose sites lie in the changed files, as they
+/// are now (those files' sites are replaced whole), and in the other files the pairs that came
+/// and those that went (only pairs can differ there: an unchanged file's own sites do not).
+struct PairedNotifications {
+    var inChangedFiles: [(from: String, to: String, site: Site)]
+    var added: [(from: String, to: String, site: Site)] = []
+    var removed: [(from: String, to: String, site: Site)] = []
+
+    init(before: [NotificationUse], now: [NotificationUse], changedFiles: Set<String>) {
+        let after = Resolver.notificationSites(now)
+        inChangedFiles = after.filter { changedFiles.contains($0.site.file) }
+        let was = Set(
+            Resolver.notificationSites(before).lazy.filter { !changedFiles.contains($0.site.file) }.map(Pair.init))
+        let isNow = Set(after.lazy.filter { !changedFiles.contains($0.site.file) }.map(Pair.init))
+        added = isNow.subtracting(was).sorted().map { ($0.from, $0.to, $0.site) }
+        removed = was.subtracting(isNow).sorted().map { ($0.from, $0.to, $0.site) }
+    }
+
+    private struct Pair: Hashable, Comparable {
+        var from: String
+        var to: String
+        var site: Site
+
+        init(_ placed: (from: String, to: String, site: Site)) {
+            (from, to, site) = placed
+        }
+
+        static func < (a: Pair, b: Pair) -> Bool { (a.from, a.to, a.site) < (b.from, b.to, b.site) }
     }
 }

@@ -134,9 +134,9 @@ final class Resolver {
         }
         var builder = halves[0]
         builder.merge(halves[1])
-        var notifications = self.notifications
-        for file in files { notifications += file.notifications }
-        for (from, to, site) in Resolver.notificationSites(notifications) { builder.addSite(from: from, to: to, site) }
+        for (from, to, site) in Resolver.notificationSites(allNotifications(files)) {
+            builder.addSite(from: from, to: to, site)
+        }
         builder.uses = uses.value()
         builder.usesAreCanonical = true
         for symbol in table.symbols {
@@ -158,6 +158,14 @@ final class Resolver {
         }
         builder.diagnostics = diagnostics
         return builder.build(root: root, modules: modules)
+    }
+
+    /// Every post and observation of a notification: the declarations' (met while the table was
+    /// built) and each file's bodies'.
+    func allNotifications(_ files: [FileResolution]) -> [NotificationUse] {
+        var all = notifications
+        for file in files { all += file.notifications }
+        return all
     }
 
     /// Every file's uses in canonical order (`Use.canonical`). Each file's are canonical and files

@@ -44,7 +44,7 @@ struct FileSignature: Equatable, Sendable {
 /// place, module and unit, the units and the size limit), so it is only ever read by a scan
 /// of the same inputs; the files' keys cover the bytes.
 struct ScanSnapshot {
-    static let format: UInt8 = 2
+    static let format: UInt8 = 3
 
     /// One per distinct path, in path order.
     struct FileState: Equatable {
@@ -54,13 +54,13 @@ struct ScanSnapshot {
         var key: String
         var surfaceDigest: String
         var lines: Int
-        /// Its code posts or observes notifications, which pair with other files' (such a file
-        /// is never patched alone).
-        var notifies: Bool
     }
 
     var files: [FileState]
     var filesScanned: Int
+    /// Every post and observation of a notification the scan met, in canonical order: they pair
+    /// across files, so a patch pairs the changed files' new ones with the others' as they were.
+    var notifications: [NotificationUse] = []
     /// The graph as it was last built, written apart (the base) under `name + ".graph"`, and
     /// named by a nonce of its own, so that a delta is never made to a base it was not for.
     var baseID: String
@@ -176,7 +176,12 @@ struct ScanSnapshot {
             w.string(f.key)
             w.string(f.surfaceDigest)
             w.int(f.lines)
-            w.bool(f.notifies)
+        }
+        w.list(notifications) { w, n in
+            w.string(n.name)
+            w.bool(n.observes)
+            w.string(n.owner)
+            GraphCodec.writeSite(n.site, &w)
         }
         w.string(baseID)
         delta.write(&w)
@@ -198,13 +203,18 @@ struct ScanSnapshot {
                         changed: try r.int())
                 }
                 return FileState(
-                    signature: signature, key: try r.string(), surfaceDigest: try r.string(), lines: try r.int(),
-                    notifies: try r.bool())
+                    signature: signature, key: try r.string(), surfaceDigest: try r.string(), lines: try r.int())
+            }
+            let notifications = try r.list { r in
+                NotificationUse(
+                    name: try r.string(), observes: try r.bool(), owner: try r.string(),
+                    site: try GraphCodec.readSite(&r))
             }
             let baseID = try r.string()
             let delta = try GraphDelta.read(&r)
             guard r.atEnd else { return nil }
-            return ScanSnapshot(files: files, filesScanned: scanned, baseID: baseID, delta: delta)
+            return ScanSnapshot(
+                files: files, filesScanned: scanned, notifications: notifications, baseID: baseID, delta: delta)
         } catch {
             return nil
         }

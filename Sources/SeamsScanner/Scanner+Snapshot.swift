@@ -4,16 +4,18 @@ import SeamsGraph
 extension Scanner {
     /// The last scan's graph with the files that changed since resolved again and put in its
     /// place (`GraphPatch`), with the unchanged files a change to what they declare can reach
-    /// (`SurfaceChange`; none when only code changed), when neither they nor their declarations
-    /// take part in notifications, which pair across files. The last graph as it is when no
-    /// file's facts changed. nil when the graph must be built anew (more than an eighth of the
+    /// (`SurfaceChange`; none when only code changed). Their posts and observations of
+    /// notifications are paired with the other files' as the snapshot kept them, and the pairs
+    /// that came or went are patched too, wherever their sites are. The last graph as it is when
+    /// no file's facts changed. nil when the graph must be built anew (more than an eighth of the
     /// files to resolve, say): then nothing the caller passed has been changed but the statistics.
     static func patch(
         _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?,
         parsed: [FileCollection.Outcome],
         signatures: [FileSignature?],
         files: [(FileFacts, FileContext)], owner: [Int], units: [CompilationUnit], threads: Int,
-        stats: inout ScanStatistics, cache: (store: ScanCacheStore, collected: [Collected]), notifies: inout [Bool],
+        stats: inout ScanStatistics, cache: (store: ScanCacheStore, collected: [Collected]),
+        notifications: inout [NotificationUse],
         delta: inout GraphDelta?, leftovers: inout Leftovers
     ) -> Graph? {
         guard previous.files.count == parsed.count else { return nil }
@@ -27,7 +29,7 @@ extension Scanner {
                 guard was.key.isEmpty, let signature = was.signature, signature == signatures[k] else { return nil }
             case .success(let collected):
                 if collected.key == was.key { continue }
-                guard !was.key.isEmpty, !was.notifies else { return nil }
+                guard !was.key.isEmpty else { return nil }
                 if collected.surfaceDigest != was.surfaceDigest { surfaceChanged.append(k) }
                 changed.insert(k)
             }
@@ -47,7 +49,7 @@ extension Scanner {
             guard let graph = readLast(true) else { return nil }
             stats.graphFrom = .reused
             delta = GraphDelta()
-            notifies = previous.files.map(\.notifies)
+            notifications = previous.notifications
             return graph
         }
         // Many changes: building anew costs about the same, and is the simpler answer.
@@ -57,6 +59,7 @@ extension Scanner {
         var timings = stats
         var kept = Leftovers()
         var changes: GraphDelta?
+        var met: [NotificationUse] = []
         // The last graph is read on another thread while this one declares (which is serial).
         let last = Background { readLast(true) }
         let graph = ParallelMap.onLargeStack { () -> Graph? in
@@ -66,19 +69,29 @@ extension Scanner {
                 files, units: units, threads: 1, lazily: indices.count <= 4, seconds: &timings.declareSeconds)
             defer { kept.items.append(resolver) }
             var clock = DispatchTime.now()
-            if resolver.notifications.contains(where: { paths.contains($0.site.file) }) { return nil }
             for i in indices where !cache.collected[i].fillBodies() { return nil }
             let resolved = resolver.resolve(files: indices, threads: threads)
             defer { kept.items.append(resolved) }
             var sites = resolver.recorded.filter { paths.contains($0.2.file) }
             var uses: [Use] = []
             for i in indices {
-                guard let r = resolved[i], r.notifications.isEmpty else { return nil }
+                guard let r = resolved[i] else { return nil }
                 for group in r.groups {
                     for site in group.sites { sites.append((group.from, group.to, site)) }
                 }
                 uses += r.uses
             }
+            // Notifications pair across files: the changed files' new posts and observations
+            // with the others' as they were. Pairs whose sites lie in the changed files come with
+            // their other sites; those elsewhere (another file observing what a changed file
+            // posts) are added or taken out one by one.
+            met = previous.notifications.filter { !paths.contains($0.site.file) }
+            met += resolver.notifications.filter { paths.contains($0.site.file) }
+            for i in indices { met += resolved[i]!.notifications }
+            met = NotificationUse.canonical(met)
+            let pairs = PairedNotifications(before: previous.notifications, now: met, changedFiles: paths)
+            sites += pairs.inChangedFiles
+            sites += pairs.added
             let keys = resolutionKeys(files, units: units, collected: cache.collected)
             for i in indices {
                 cache.store.write(kind: CacheKind.sites, key: keys[i], bytes: ResolutionCodec.encode(resolved[i]!))
@@ -97,8 +110,9 @@ extension Scanner {
             // The last graph was read on another thread meanwhile (declaring is serial).
             // Handed over, so that the patch edits it in place.
             guard let lastGraph = last.take() else { return nil }
-            let made = GraphPatch(paths: paths, sites: sites, uses: uses, diagnostics: diagnostics)
-                .delta(from: lastGraph, table: resolver.table)
+            let made = GraphPatch(
+                paths: paths, sites: sites, removed: pairs.removed, uses: uses, diagnostics: diagnostics
+            ).delta(from: lastGraph, table: resolver.table)
             changes = made
             let patched = made.apply(to: consume lastGraph)
             timings.graphSeconds = since(clock)
@@ -112,7 +126,7 @@ extension Scanner {
         }
         // The last graph too is freed on another thread.
         leftovers.items += kept.items + [last]
-        if graph != nil { notifies = previous.files.map(\.notifies) }
+        if graph != nil { notifications = met }
         return graph
     }
 
@@ -154,20 +168,21 @@ extension Scanner {
     /// they are worth writing the whole graph again. Written while the caller goes on.
     static func storeSnapshot(
         _ name: String, graph: Graph, parsed: [FileCollection.Outcome], signatures: [FileSignature?], scanStart: Int,
-        notifies: [Bool], filesScanned: Int, previous: ScanSnapshot?, patchDelta: GraphDelta?, cache: ScanCacheStore,
+        notifications: [NotificationUse], filesScanned: Int, previous: ScanSnapshot?, patchDelta: GraphDelta?,
+        cache: ScanCacheStore,
         place: String?
     ) {
         let states = parsed.indices.map { k -> ScanSnapshot.FileState in
             let signature = signatures[k].flatMap { $0.isRacy(scanStart: scanStart) ? nil : $0 }
             guard case .success(let collected) = parsed[k] else {
-                return ScanSnapshot.FileState(
-                    signature: signature, key: "", surfaceDigest: "", lines: 0, notifies: false)
+                return ScanSnapshot.FileState(signature: signature, key: "", surfaceDigest: "", lines: 0)
             }
             return ScanSnapshot.FileState(
                 signature: signature, key: collected.key, surfaceDigest: collected.surfaceDigest,
-                lines: collected.facts.lines, notifies: notifies[k])
+                lines: collected.facts.lines)
         }
-        var head = ScanSnapshot(files: states, filesScanned: filesScanned, baseID: "", delta: GraphDelta())
+        var head = ScanSnapshot(
+            files: states, filesScanned: filesScanned, notifications: notifications, baseID: "", delta: GraphDelta())
         if let previous, let patchDelta {
             head.baseID = previous.baseID
             head.delta = previous.delta.merged(with: patchDelta)
@@ -177,7 +192,9 @@ extension Scanner {
             (head.baseID, head.delta) = (id, GraphDelta())
             cache.writeSnapshot(name + ".graph") { ScanSnapshot.encodeBase(id: id, graph: graph) }
         }
-        if head.files != previous?.files || head.baseID != previous?.baseID || head.delta != previous?.delta {
+        if head.files != previous?.files || head.notifications != previous?.notifications
+            || head.baseID != previous?.baseID || head.delta != previous?.delta
+        {
             let written = head
             cache.writeSnapshot(name) { written.encode() }
         }

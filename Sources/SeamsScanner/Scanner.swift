@@ -195,31 +195,28 @@ public enum Scanner {
         stats.lines = lines
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
         var leftovers = Leftovers()
-        var notifies = Array(repeating: false, count: firstOfPath.count)
+        var notifications: [NotificationUse] = []
         var graph: Graph?
         var patchDelta: GraphDelta?
         if let cache, let previous {
             graph = patch(
                 previous, last: readLast, parsed: parsed,
                 signatures: signatures, files: usable, owner: owner,
-                units: input.units, threads: threads, stats: &stats, cache: (cache, cached), notifies: &notifies,
+                units: input.units, threads: threads, stats: &stats, cache: (cache, cached),
+                notifications: &notifications,
                 delta: &patchDelta, leftovers: &leftovers)
         }
         if graph == nil {
-            var resolvedNotifies: [Bool] = []
             graph = resolve(
                 usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
-                threads: threads, stats: &stats, cache: cache.map { ($0, cached) }, notifies: &resolvedNotifies,
+                threads: threads, stats: &stats, cache: cache.map { ($0, cached) }, notifications: &notifications,
                 leftovers: &leftovers)
-            notifies = Array(repeating: false, count: firstOfPath.count)
-            for (i, k) in owner.enumerated() where i < resolvedNotifies.count && resolvedNotifies[i] {
-                notifies[k] = true
-            }
         }
         if let cache, let graph {
             storeSnapshot(
                 snapshotName, graph: graph, parsed: parsed, signatures: signatures, scanStart: scanStart,
-                notifies: notifies, filesScanned: readable, previous: previous, patchDelta: patchDelta, cache: cache,
+                notifications: notifications, filesScanned: readable, previous: previous, patchDelta: patchDelta,
+                cache: cache,
                 // The place's pointer, unless it names this snapshot already.
                 place: fromPrefetch ? nil : place)
         }
@@ -239,12 +236,12 @@ public enum Scanner {
     private static func resolve(
         _ files: [(FileFacts, FileContext)], units: [CompilationUnit], root: String, modules: [ModuleInfo],
         diagnostics: [Diagnostic], threads: Int, stats: inout ScanStatistics,
-        cache: (store: ScanCacheStore, collected: [Collected])? = nil, notifies: inout [Bool],
+        cache: (store: ScanCacheStore, collected: [Collected])? = nil, notifications: inout [NotificationUse],
         leftovers: inout Leftovers
     ) -> Graph? {
         var timings = stats
         var kept = Leftovers()
-        var notifying: [Bool] = []
+        var met: [NotificationUse] = []
         let graph = ParallelMap.onLargeStack { () -> Graph? in
             let resolver = declaring(files, units: units, threads: threads, seconds: &timings.declareSeconds)
             defer { kept.items.append(resolver) }
@@ -275,7 +272,8 @@ public enum Scanner {
             }
             let resolutions = resolver.resolveAll(threads: threads, known: known)
             defer { kept.items += [resolutions, known as Any] }
-            notifying = resolutions.map { !$0.notifications.isEmpty }
+            // Kept in the snapshot only: a later patch pairs them with its files' new ones.
+            if cache != nil { met = NotificationUse.canonical(resolver.allNotifications(resolutions)) }
             // The new resolutions go into the cache beside the graph's building, which is
             // mostly serial (on one thread, before it), and then the run's pack.
             var writing: Background<Void>?
@@ -303,7 +301,7 @@ public enum Scanner {
             return graph
         }
         stats = timings
-        notifies = notifying
+        notifications = met
         leftovers.items += kept.items
         return graph
     }
@@ -381,13 +379,14 @@ public enum Scanner {
         }
         var stats = ScanStatistics(filesScanned: collected.count, lines: 0)
         var leftovers = Leftovers()
-        var notifies: [Bool] = []
+        var notifications: [NotificationUse] = []
         // Without a cache, nothing can fail to read.
         return resolve(
             zip(collected, sorted).map { ($0, FileContext(path: $0.path, module: $1.module, unit: $1.unit)) },
             units: names.map { CompilationUnit(importName: importable ? $0 : nil) }, root: ".",
             modules: names.map { ModuleInfo(name: $0, files: modules[$0]!.count) },
-            diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats, notifies: &notifies,
+            diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats,
+            notifications: &notifications,
             leftovers: &leftovers)!
     }
 }

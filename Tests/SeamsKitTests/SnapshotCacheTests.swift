@@ -271,15 +271,74 @@ extension CacheTests {
         #expect(again.graph == (try graph(tree, cache: nil)).graph)
     }
 
-    @Test func aFileThatPostsNotificationsIsNeverPatchedAlone() throws {
+    /// Posts and observations pair across files: a patch pairs the changed file's new ones with
+    /// the others' as the snapshot kept them, and a pair whose site is in another file (the
+    /// observer's) comes or goes with the post.
+    @Test func aFileThatPostsOrObservesNotificationsIsPatchedWithItsPairs() throws {
         let (tree, root) = try workspace("Stage1-Seams")
         _ = try graph(tree, cache: DiskCache(root: root))
-        let file = tree + "/Sources/FieldDesk/API.swift"
-        try ("// moved down\n" + (try String(contentsOfFile: file, encoding: .utf8)))
-            .write(toFile: file, atomically: true, encoding: .utf8)
-        let warm = try graph(tree, cache: DiskCache(root: root))
-        #expect(warm.stats.graphFrom == .built)
-        #expect(warm.graph == (try graph(tree, cache: nil)).graph)
+        let api = tree + "/Sources/FieldDesk/API.swift"
+        let delegate = tree + "/Sources/FieldDesk/AppDelegate.swift"
+        let originals = try [api, delegate].map { try String(contentsOfFile: $0, encoding: .utf8) }
+        let signOutPost = "            self.notificationCenter.post(name: .technicianDidSignOut, object: self)\n"
+        // The observers' sites are in AppDelegate.swift, the posters' types in API.swift.
+        func observed(_ g: Graph, from: String = "FieldDesk.AppDelegate", to: String, line: Int) -> Bool {
+            g.edge(from: from, to: to)?.sites.contains { $0.kind == .notification && $0.line == line } ?? false
+        }
+        let edits: [(what: String, file: String, edit: (String) -> String, check: (Graph) -> Bool)] = [
+            (
+                "the posting file's lines moved", api, { "// moved down\n\n" + $0 },
+                { observed($0, to: "FieldDesk.API", line: 31) && observed($0, to: "FieldDesk.API", line: 35) }
+            ),
+            (
+                "a post taken out: its observer's site elsewhere goes", api,
+                { $0.replacingOccurrences(of: signOutPost, with: "") },
+                { observed($0, to: "FieldDesk.API", line: 31) && !observed($0, to: "FieldDesk.API", line: 35) }
+            ),
+            (
+                "a new poster: the observer elsewhere gains a site", api,
+                {
+                    $0 + """
+
+                        final class SignOutAnnouncer {
+                            func announce() { NotificationCenter.default.post(name: .technicianDidSignOut, object: nil) }
+                        }
+
+                        """
+                },
+                {
+                    observed($0, to: "FieldDesk.SignOutAnnouncer", line: 35)
+                        && !observed($0, to: "FieldDesk.API", line: 35)
+                }
+            ),
+            (
+                "an observation taken out in the observing file", delegate,
+                {
+                    $0.replacingOccurrences(of: "forName: .technicianDidSignOut", with: "forName: .technicianDidSignIn")
+                },
+                {
+                    !observed($0, to: "FieldDesk.SignOutAnnouncer", line: 35)
+                        && observed($0, to: "FieldDesk.API", line: 35)
+                }
+            ),
+            (
+                "the observing file put back", delegate, { _ in originals[1] },
+                { observed($0, to: "FieldDesk.SignOutAnnouncer", line: 35) }
+            ),
+            ("the posting file put back", api, { _ in originals[0] }, { observed($0, to: "FieldDesk.API", line: 35) }),
+        ]
+        for (what, file, edit, check) in edits {
+            let before = try String(contentsOfFile: file, encoding: .utf8)
+            try #require(edit(before) != before, "\(what)")
+            try edit(before).write(toFile: file, atomically: true, encoding: .utf8)
+            let warm = try graph(tree, cache: DiskCache(root: root))
+            #expect(warm.stats.graphFrom == .patched, "\(what)")
+            #expect(warm.stats.filesResolved == 1, "\(what)")
+            let shows = check(warm.graph)
+            #expect(shows, "\(what)")
+            let uncached = try graph(tree, cache: nil).graph
+            #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(uncached), "\(what)")
+        }
     }
 
     @Test func aChangeThatPutsTheFilesTimeBackIsStillSeen() throws {

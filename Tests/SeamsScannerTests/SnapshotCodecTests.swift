@@ -24,12 +24,23 @@ import Testing
         let files = [
             ScanSnapshot.FileState(
                 signature: FileSignature(device: 1, inode: 1 << 40, size: 123_456, modified: 1 << 60, changed: -5),
-                key: "k1", surfaceDigest: "s1", lines: 1_000_000, notifies: true),
-            ScanSnapshot.FileState(signature: nil, key: "", surfaceDigest: "", lines: 0, notifies: false),
+                key: "k1", surfaceDigest: "s1", lines: 1_000_000),
+            ScanSnapshot.FileState(signature: nil, key: "", surfaceDigest: "", lines: 0),
         ]
-        let head = ScanSnapshot(files: files, filesScanned: 1 << 20, baseID: "base", delta: GraphDelta())
+        // And the notifications met, which a patch pairs with the changed files' new ones.
+        let notifications = [
+            NotificationUse(
+                name: "didLogIn", observes: false, owner: "App.Session",
+                site: Site(file: "Session.swift", line: 12, column: 9, kind: .notification, member: "logIn()")),
+            NotificationUse(
+                name: "didLogIn", observes: true, owner: "App.Feed",
+                site: Site(file: "Feed.swift", line: 3, column: 1, kind: .notification, member: nil)),
+        ]
+        let head = ScanSnapshot(
+            files: files, filesScanned: 1 << 20, notifications: notifications, baseID: "base", delta: GraphDelta())
         let read = try #require(ScanSnapshot.decode(head.encode()))
         #expect(read.files == files)
+        #expect(read.notifications == notifications)
         #expect(read.filesScanned == 1 << 20)
         #expect(read.baseID == "base")
         #expect(read.delta.isEmpty)
