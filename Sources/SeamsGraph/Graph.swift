@@ -99,8 +99,18 @@ public struct Site: Hashable, Codable, Sendable, Comparable {
         try c.encode(member, forKey: .member)
     }
 
+    /// A total order: where, what kind, then the member it sits in (none first). Two sites at one
+    /// place and of one kind can differ in their member alone: without it, their order was
+    /// whichever the sort left, and a patched graph could list them unlike a built one.
     public static func < (a: Site, b: Site) -> Bool {
-        (a.file, a.line, a.column, a.kind) < (b.file, b.line, b.column, b.kind)
+        if (a.file, a.line, a.column, a.kind) != (b.file, b.line, b.column, b.kind) {
+            return (a.file, a.line, a.column, a.kind) < (b.file, b.line, b.column, b.kind)
+        }
+        switch (a.member, b.member) {
+        case (nil, nil), (_, nil): return false
+        case (nil, _): return true
+        case (let x?, let y?): return x < y
+        }
     }
 }
 
