@@ -252,10 +252,10 @@ extension Resolver {
         _ target: TypeExpr, aliasScope: Scope, useScope: Scope, kind: SiteKind, at loc: Loc,
         depth: Int
     ) -> RType? {
-        // Names resolve in the alias's file and type; sites carry the user's file and owner.
+        // Names resolve in the alias's file and type; sites carry the user's file, owner and member.
         let scope = Scope(
             file: aliasScope.file, type: aliasScope.type, owner: useScope.owner, generics: aliasScope.generics,
-            siteFile: useScope.siteFile)
+            siteFile: useScope.siteFile, member: useScope.member)
         return resolveType(target, scope: scope, env: nil, kind: kind, at: loc, depth: depth)
     }
 }

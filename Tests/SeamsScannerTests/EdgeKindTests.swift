@@ -25,6 +25,42 @@ import Testing
         sites.check()
     }
 
+    /// A type alias's target resolves where the alias is declared, but its sites are the
+    /// user's: file, owner and member. Without the member they sat beside the member's own site
+    /// at the same place, and the two came in whichever order a sort left them.
+    @Test func anAliasTargetsSitesSitInTheMemberThatNamesTheAlias() {
+        let f = [
+            "A.swift": Marked(
+                """
+                final class Tab { enum Content { case none } }
+                extension Tab { typealias TabContent = Tab.Content }
+                final class Manager {
+                    func update(content: Tab.‹1›TabContent) {}
+                }
+                """)
+        ]
+        let g = scan(f)
+        let sites = ExpectedSites(g, f)
+        // The alias's target, `Tab.Content`, at the alias's name: its qualifier too.
+        sites.expect("Manager", "Tab.Content", .type, at: 1, in: "A.swift")
+        sites.expect("Manager", "Tab", .type, at: 1, in: "A.swift")
+        sites.check()
+        let atTheAlias = g.edges.flatMap(\.sites).filter { $0.line == 4 && $0.column == 30 }
+        #expect(atTheAlias.count == 2)
+        #expect(atTheAlias.allSatisfy { $0.member == "update(content:)" })
+    }
+
+    /// Sites are ordered totally: at one place and of one kind, by member (none first).
+    @Test func sitesAtOnePlaceAreOrderedByTheirMember() {
+        let none = Site(file: "A.swift", line: 3, column: 5, kind: .type, member: nil)
+        let load = Site(file: "A.swift", line: 3, column: 5, kind: .type, member: "load()")
+        let save = Site(file: "A.swift", line: 3, column: 5, kind: .type, member: "save()")
+        for order in [[none, load, save], [save, load, none], [load, save, none], [save, none, load]] {
+            #expect(order.sorted() == [none, load, save])
+        }
+        #expect(!(load < load) && !(none < none))
+    }
+
     @Test func typeAnnotationsEverywhere() {
         let f = [
             "A.swift": Marked(
