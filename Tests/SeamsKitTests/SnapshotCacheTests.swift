@@ -163,18 +163,9 @@ extension CacheTests {
         let base = try #require(snapshots(root).first { $0.hasSuffix(".graph") })
         let baseBytes = try Data(contentsOf: URL(fileURLWithPath: base))
         for (what, edit, check) in edits {
-            let before = try String(contentsOfFile: file, encoding: .utf8)
-            try #require(edit(before) != before, "\(what)")
-            try edit(before).write(toFile: file, atomically: true, encoding: .utf8)
-            let warm = try graph(tree, cache: DiskCache(root: root))
-            #expect(warm.stats.graphFrom == .patched, "\(what)")
-            #expect(warm.stats.filesResolved == 1, "\(what)")
-            let shows = check(warm.graph)
-            #expect(shows, "\(what)")
-            let uncached = try graph(tree, cache: nil).graph
-            let same = warm.graph == uncached
+            let (warm, uncached) = try expectOneFilePatched(what, file, edit, check, tree: tree, cache: root)
+            let same = warm == uncached
             #expect(same, "\(what)")
-            #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(uncached), "\(what)")
             // A patch writes its changes beside the graph, not the whole graph again.
             #expect(try Data(contentsOf: URL(fileURLWithPath: base)) == baseBytes, "\(what)")
         }
@@ -328,17 +319,27 @@ extension CacheTests {
             ("the posting file put back", api, { _ in originals[0] }, { observed($0, to: "FieldDesk.API", line: 35) }),
         ]
         for (what, file, edit, check) in edits {
-            let before = try String(contentsOfFile: file, encoding: .utf8)
-            try #require(edit(before) != before, "\(what)")
-            try edit(before).write(toFile: file, atomically: true, encoding: .utf8)
-            let warm = try graph(tree, cache: DiskCache(root: root))
-            #expect(warm.stats.graphFrom == .patched, "\(what)")
-            #expect(warm.stats.filesResolved == 1, "\(what)")
-            let shows = check(warm.graph)
-            #expect(shows, "\(what)")
-            let uncached = try graph(tree, cache: nil).graph
-            #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(uncached), "\(what)")
+            _ = try expectOneFilePatched(what, file, edit, check, tree: tree, cache: root)
         }
+    }
+
+    /// Saves `edit` of `file` and scans warm: a patch that resolves that file alone, shows what
+    /// `check` looks for, and gives the uncached scan's bytes. The warm graph and the uncached one.
+    func expectOneFilePatched(
+        _ what: String, _ file: String, _ edit: (String) -> String, _ check: (Graph) -> Bool, tree: String,
+        cache root: String
+    ) throws -> (warm: Graph, uncached: Graph) {
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        try #require(edit(before) != before, "\(what)")
+        try edit(before).write(toFile: file, atomically: true, encoding: .utf8)
+        let warm = try graph(tree, cache: DiskCache(root: root))
+        #expect(warm.stats.graphFrom == .patched, "\(what)")
+        #expect(warm.stats.filesResolved == 1, "\(what)")
+        let shows = check(warm.graph)
+        #expect(shows, "\(what)")
+        let uncached = try graph(tree, cache: nil).graph
+        #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(uncached), "\(what)")
+        return (warm.graph, uncached)
     }
 
     @Test func aChangeThatPutsTheFilesTimeBackIsStillSeen() throws {
