@@ -20,7 +20,20 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
         /// The type's own `static var` (or `static let` of a reference), declared.
         case staticState = "static-state"
 
-        public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+        /// In the order of the raw values (the JSON's), told by rank rather than by comparing strings.
+        public static func < (a: Kind, b: Kind) -> Bool { a.rank < b.rank }
+
+        private var rank: Int {
+            switch self {
+            case .call: 0
+            case .construct: 1
+            case .downcast: 2
+            case .globalRead: 3
+            case .staticCall: 4
+            case .staticRead: 5
+            case .staticState: 6
+            }
+        }
     }
 
     /// What the scanner knows of the target, each a plain word so the JSON stays readable.
@@ -48,7 +61,24 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
         /// In a default argument value: the caller can pass something else.
         case defaultArgument = "default-argument"
 
-        public static func < (a: Trait, b: Trait) -> Bool { a.rawValue < b.rawValue }
+        /// In the order of the raw values (the JSON's), told by rank rather than by comparing strings.
+        public static func < (a: Trait, b: Trait) -> Bool { a.rank < b.rank }
+
+        private var rank: Int {
+            switch self {
+            case .closure: 0
+            case .computed: 1
+            case .defaultArgument: 2
+            case .factory: 3
+            case .forced: 4
+            case .mutable: 5
+            case .noArguments: 6
+            case .passesSelf: 7
+            case .reference: 8
+            case .stored: 9
+            case .void: 10
+            }
+        }
     }
 
     /// The node whose code makes the use.

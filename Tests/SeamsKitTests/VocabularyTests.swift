@@ -18,6 +18,16 @@ import Testing
         for kind in TypeKind.allCases { #expect(NodeKind(rawValue: kind.rawValue) != nil) }
     }
 
+    /// A use's kinds and traits are ordered by rank, which must be the order of their raw values:
+    /// the JSON lists traits in it, and uses sort by kind.
+    @Test func useKindsAndTraitsSortAsTheirNames() {
+        #expect(Use.Kind.allCases.sorted().map(\.rawValue) == Use.Kind.allCases.map(\.rawValue).sorted())
+        #expect(Use.Trait.allCases.sorted().map(\.rawValue) == Use.Trait.allCases.map(\.rawValue).sorted())
+        for a in Use.Trait.allCases {
+            for b in Use.Trait.allCases { #expect((a < b) == (a.rawValue < b.rawValue)) }
+        }
+    }
+
     @Test func checkFormatsFromFileNames() {
         #expect(CheckFormat.format(forPath: "out/seams.sarif") == .sarif)
         #expect(CheckFormat.format(forPath: "junit.XML") == .junit)
