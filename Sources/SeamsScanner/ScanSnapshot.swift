@@ -41,13 +41,19 @@ struct FileSignature: Equatable, Sendable {
 /// (`GraphPatch`); any other change scans as before, reading from the cache what it can.
 ///
 /// The snapshot's name covers everything but the files' bytes (the root, every file's path,
-/// place, module and unit, the units and the size limit), so it is only ever read by a scan
-/// of the same inputs; the files' keys cover the bytes.
+/// place, module and unit, the units and the size limit), so it is read by a scan of the same
+/// inputs; the files' keys cover the bytes. A scan of the same place whose files differ (some
+/// added, removed or moved) may still patch the place's last snapshot, matching files by path,
+/// when its frame (root, size limit and units) is the same.
 struct ScanSnapshot {
-    static let format: UInt8 = 3
+    static let format: UInt8 = 4
 
     /// One per distinct path, in path order.
     struct FileState: Equatable {
+        /// Its path, and where it builds (each place, module and unit it is compiled in, hashed):
+        /// a later scan of other files matches its files to these by path.
+        var path = ""
+        var placement = ""
         /// nil when it cannot vouch for the file (read too soon after a change, or unreadable).
         var signature: FileSignature?
         /// The key of its facts; empty when it could not be read.
@@ -58,6 +64,9 @@ struct ScanSnapshot {
 
     var files: [FileState]
     var filesScanned: Int
+    /// What the name covers but the files: the root, the size limit and the units (hashed). A
+    /// scan of other files under the same frame can patch this snapshot's graph by path.
+    var frame = ""
     /// Every post and observation of a notification the scan met, in canonical order: they pair
     /// across files, so a patch pairs the changed files' new ones with the others' as they were.
     var notifications: [NotificationUse] = []
@@ -131,13 +140,7 @@ struct ScanSnapshot {
     static func name(of input: ScanInput, files: [SourceFile]) -> String {
         var h = StableHash()
         h.combine("snapshot")
-        h.combine(Int(format))
-        h.combine(input.root)
-        h.combine(input.maxFileBytes)
-        for unit in input.units {
-            h.combine(unit.importName ?? "\u{0}")
-            h.combine(unit.sees.map { $0.sorted().map(String.init).joined(separator: ",") } ?? "*")
-        }
+        h.combine(frame(of: input))
         for file in files {
             h.combine(file.path)
             h.combine(file.location)
@@ -145,6 +148,39 @@ struct ScanSnapshot {
             h.combine(file.unit)
         }
         return h.hex
+    }
+
+    /// The frame of a scan of `input` (see `frame`).
+    static func frame(of input: ScanInput) -> String {
+        var h = StableHash()
+        h.combine("frame")
+        h.combine(Int(format))
+        h.combine(input.root)
+        h.combine(input.maxFileBytes)
+        for unit in input.units {
+            h.combine(unit.importName ?? "\u{0}")
+            h.combine(unit.sees.map { $0.sorted().map(String.init).joined(separator: ",") } ?? "*")
+        }
+        return h.hex
+    }
+
+    /// Where the files of one path build (`files`: its entries, one per unit), hashed.
+    static func placement(_ files: ArraySlice<SourceFile>) -> String {
+        var h = StableHash()
+        for file in files {
+            h.combine(file.location)
+            h.combine(file.module)
+            h.combine(file.unit)
+        }
+        return h.hex
+    }
+
+    /// For each of `paths` (the files now, with their placements), the index of the same file in
+    /// this snapshot: same path, built in the same places; nil for a file it did not have.
+    func alignment(_ now: [(path: String, placement: String)]) -> [Int?] {
+        var byPath: [String: Int] = [:]
+        for (i, f) in files.enumerated() { byPath[f.path] = i }
+        return now.map { file in byPath[file.path].flatMap { files[$0].placement == file.placement ? $0 : nil } }
     }
 
     /// Whether no file changed since: every signature is the same, and the snapshot vouched for each.
@@ -168,7 +204,10 @@ struct ScanSnapshot {
     func encode() -> [UInt8] {
         var w = ByteWriter(capacity: 1 << 18)
         w.int(filesScanned)
+        w.string(frame)
         w.list(files) { w, f in
+            w.string(f.path)
+            w.string(f.placement)
             w.bool(f.signature != nil)
             if let sig = f.signature {
                 for n in [sig.device, sig.inode, sig.size, sig.modified, sig.changed] { w.int(n) }
@@ -195,7 +234,9 @@ struct ScanSnapshot {
         var r = ByteReader(bytes, from: payload.lowerBound)
         do {
             let scanned = try r.int()
+            let frame = try r.string()
             let files = try r.list { r in
+                let (path, placement) = (try r.string(), try r.string())
                 var signature: FileSignature?
                 if try r.bool() {
                     signature = FileSignature(
@@ -203,7 +244,8 @@ struct ScanSnapshot {
                         changed: try r.int())
                 }
                 return FileState(
-                    signature: signature, key: try r.string(), surfaceDigest: try r.string(), lines: try r.int())
+                    path: path, placement: placement, signature: signature, key: try r.string(),
+                    surfaceDigest: try r.string(), lines: try r.int())
             }
             let notifications = try r.list { r in
                 NotificationUse(
@@ -214,7 +256,8 @@ struct ScanSnapshot {
             let delta = try GraphDelta.read(&r)
             guard r.atEnd else { return nil }
             return ScanSnapshot(
-                files: files, filesScanned: scanned, notifications: notifications, baseID: baseID, delta: delta)
+                files: files, filesScanned: scanned, frame: frame, notifications: notifications, baseID: baseID,
+                delta: delta)
         } catch {
             return nil
         }

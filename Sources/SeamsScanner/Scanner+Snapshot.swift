@@ -4,25 +4,35 @@ import SeamsGraph
 extension Scanner {
     /// The last scan's graph with the files that changed since resolved again and put in its
     /// place (`GraphPatch`), with the unchanged files a change to what they declare can reach
-    /// (`SurfaceChange`; none when only code changed). Their posts and observations of
+    /// (`SurfaceChange`; none when only code changed). Files are matched to the snapshot's by
+    /// path (`alignment`): a file it did not have is a change whose every declaration is new, and
+    /// one it had that is gone takes its sites with it, its declarations reaching as changed.
+    /// Their posts and observations of
     /// notifications are paired with the other files' as the snapshot kept them, and the pairs
     /// that came or went are patched too, wherever their sites are. The last graph as it is when
     /// no file's facts changed. nil when the graph must be built anew (more than an eighth of the
     /// files to resolve, say): then nothing the caller passed has been changed but the statistics.
     static func patch(
         _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?,
-        parsed: [FileCollection.Outcome],
+        parsed: [FileCollection.Outcome], alignment: [Int?],
         signatures: [FileSignature?],
         files: [(FileFacts, FileContext)], owner: [Int], units: [CompilationUnit], threads: Int,
         stats: inout ScanStatistics, cache: (store: ScanCacheStore, collected: [Collected]),
         notifications: inout [NotificationUse],
         delta: inout GraphDelta?, leftovers: inout Leftovers
     ) -> Graph? {
-        guard previous.files.count == parsed.count else { return nil }
+        guard alignment.count == parsed.count else { return nil }
         var changed = Set<Int>()
         var surfaceChanged: [Int] = []
         for (k, outcome) in parsed.enumerated() {
-            let was = previous.files[k]
+            // A file the last scan did not have (added, or moved to other units): all it declares is new.
+            guard let p = alignment[k] else {
+                guard case .success = outcome else { return nil }
+                changed.insert(k)
+                surfaceChanged.append(k)
+                continue
+            }
+            let was = previous.files[p]
             switch outcome {
             case .failure:
                 // Unreadable before too, and not changed since: for the same reason.
@@ -34,18 +44,23 @@ extension Scanner {
                 changed.insert(k)
             }
         }
+        // Files the last scan had and this one has not (removed, or moved): their sites go, and
+        // what they declared is gone.
+        let aligned = Set(alignment.compactMap { $0 })
+        let removed = previous.files.indices.filter { !aligned.contains($0) }
         // What they declare changed too: the files their changes can reach are resolved again.
-        if !surfaceChanged.isEmpty {
+        if !surfaceChanged.isEmpty || !removed.isEmpty {
             guard
                 let reached = reach(
-                    from: surfaceChanged, changed: changed, previous: previous, parsed: parsed, cache: cache.store)
+                    from: surfaceChanged, removed: removed, alignment: alignment, changed: changed, previous: previous,
+                    parsed: parsed, cache: cache.store)
             else { return nil }
             changed.formUnion(reached)
         }
         // Every file's facts are what they were: only some signatures were not known (a file
         // saved just before the last scan, whose times could not vouch for it then). The last
         // graph stands as it is, and its base is kept (an empty delta).
-        if changed.isEmpty {
+        if changed.isEmpty && removed.isEmpty {
             guard let graph = readLast(true) else { return nil }
             stats.graphFrom = .reused
             delta = GraphDelta()
@@ -53,9 +68,9 @@ extension Scanner {
             return graph
         }
         // Many changes: building anew costs about the same, and is the simpler answer.
-        guard changed.count <= mostPatched(of: parsed.count) else { return nil }
+        guard changed.count + removed.count <= mostPatched(of: parsed.count) else { return nil }
         let indices = owner.indices.filter { changed.contains(owner[$0]) }
-        let paths = Set(indices.map { files[$0].1.path })
+        let paths = Set(indices.map { files[$0].1.path } + removed.map { previous.files[$0].path })
         var timings = stats
         var kept = Leftovers()
         var changes: GraphDelta?
@@ -138,19 +153,31 @@ extension Scanner {
     /// change (`SurfaceChange`); nil when the old declarations cannot be read, or when so many
     /// are reached that building anew is the simpler answer.
     private static func reach(
-        from surfaceChanged: [Int], changed: Set<Int>, previous: ScanSnapshot, parsed: [FileCollection.Outcome],
-        cache: ScanCacheStore
+        from surfaceChanged: [Int], removed: [Int], alignment: [Int?], changed: Set<Int>, previous: ScanSnapshot,
+        parsed: [FileCollection.Outcome], cache: ScanCacheStore
     ) -> Set<Int>? {
         var names = Set<UInt32>()
         var declarations: [SurfaceChange.Entry] = []
-        for k in surfaceChanged {
-            guard case .success(let now) = parsed[k],
-                let bytes = cache.read(kind: CacheKind.facts, key: previous.files[k].key),
-                let before = FactsCodec.decode(bytes, path: now.facts.path)
+        // What file `p` of the last scan declared, read back from the cache.
+        func declaredBefore(_ p: Int) -> [SurfaceChange.Entry]? {
+            let was = previous.files[p]
+            if was.key.isEmpty { return [] }
+            guard let bytes = cache.read(kind: CacheKind.facts, key: was.key),
+                let before = FactsCodec.decode(bytes, path: was.path)
             else { return nil }
+            return SurfaceChange.entries(before.facts.top)
+        }
+        for k in surfaceChanged {
+            guard case .success(let now) = parsed[k], let old = alignment[k].map(declaredBefore) ?? [] else {
+                return nil
+            }
             let new = SurfaceChange.entries(now.facts.top)
-            names.formUnion(SurfaceChange.changedNames(old: SurfaceChange.entries(before.facts.top), new: new))
+            names.formUnion(SurfaceChange.changedNames(old: old, new: new))
             declarations += new
+        }
+        for p in removed {
+            guard let old = declaredBefore(p) else { return nil }
+            names.formUnion(SurfaceChange.changedNames(old: old, new: []))
         }
         func collected(_ k: Int) -> Collected? {
             if case .success(let c) = parsed[k] { return c }
@@ -159,7 +186,7 @@ extension Scanner {
         return SurfaceChange.reach(
             names, changedDeclarations: declarations,
             candidates: parsed.indices.filter { !changed.contains($0) && collected($0) != nil },
-            limit: mostPatched(of: parsed.count) - changed.count, mentions: { collected($0)?.mentions },
+            limit: mostPatched(of: parsed.count) - changed.count - removed.count, mentions: { collected($0)?.mentions },
             declarations: { collected($0).map { SurfaceChange.entries($0.facts.top) } ?? [] })
     }
 
@@ -168,21 +195,25 @@ extension Scanner {
     /// they are worth writing the whole graph again. Written while the caller goes on.
     static func storeSnapshot(
         _ name: String, graph: Graph, parsed: [FileCollection.Outcome], signatures: [FileSignature?], scanStart: Int,
-        notifications: [NotificationUse], filesScanned: Int, previous: ScanSnapshot?, patchDelta: GraphDelta?,
+        placements: [(path: String, placement: String)], frame: String, notifications: [NotificationUse],
+        filesScanned: Int, previous: ScanSnapshot?, patchDelta: GraphDelta?,
         cache: ScanCacheStore,
         place: String?
     ) {
         let states = parsed.indices.map { k -> ScanSnapshot.FileState in
             let signature = signatures[k].flatMap { $0.isRacy(scanStart: scanStart) ? nil : $0 }
             guard case .success(let collected) = parsed[k] else {
-                return ScanSnapshot.FileState(signature: signature, key: "", surfaceDigest: "", lines: 0)
+                return ScanSnapshot.FileState(
+                    path: placements[k].path, placement: placements[k].placement, signature: signature, key: "",
+                    surfaceDigest: "", lines: 0)
             }
             return ScanSnapshot.FileState(
-                signature: signature, key: collected.key, surfaceDigest: collected.surfaceDigest,
-                lines: collected.facts.lines)
+                path: placements[k].path, placement: placements[k].placement, signature: signature,
+                key: collected.key, surfaceDigest: collected.surfaceDigest, lines: collected.facts.lines)
         }
         var head = ScanSnapshot(
-            files: states, filesScanned: filesScanned, notifications: notifications, baseID: "", delta: GraphDelta())
+            files: states, filesScanned: filesScanned, frame: frame, notifications: notifications, baseID: "",
+            delta: GraphDelta())
         if let previous, let patchDelta {
             head.baseID = previous.baseID
             head.delta = previous.delta.merged(with: patchDelta)

@@ -124,6 +124,18 @@ public enum Scanner {
         var readLast: (_ sideBySide: Bool) -> Graph? = { _ in nil }
         // The prefetch found this very snapshot: the place's pointer names it already.
         var fromPrefetch = false
+        // Each file's place among the previous snapshot's files (nil: it had none such), and
+        // whether that snapshot was of other files (some added, removed or moved since).
+        var alignment: [Int?] = []
+        var ofOtherFiles = false
+        let frame = cache == nil ? "" : ScanSnapshot.frame(of: input)
+        let placements: [(path: String, placement: String)] =
+            cache == nil
+            ? []
+            : firstOfPath.indices.map { k in
+                let end = k + 1 < firstOfPath.count ? firstOfPath[k + 1] : files.count
+                return (files[firstOfPath[k]].path, ScanSnapshot.placement(files[firstOfPath[k]..<end]))
+            }
         if let cache {
             signatures = ParallelMap.run(count: firstOfPath.count, threads: threads) {
                 FileSignature(path: files[firstOfPath[$0]].location)
@@ -146,8 +158,20 @@ public enum Scanner {
                 readLast = { [previous] sideBySide in
                     previous.flatMap { $0.graph(in: cache, name: snapshotName, sideBySide: sideBySide) }
                 }
+                // None of these very files: the place's last snapshot, of files since added,
+                // removed or moved, when it has the same root, limit and units. Patched by path.
+                if previous == nil, let prefetched, let early = prefetched.head.value(), early.snapshot.frame == frame {
+                    previous = early.snapshot
+                    ofOtherFiles = true
+                    readLast = { sideBySide in
+                        prefetched.baseBytes.take().flatMap {
+                            early.snapshot.graph(baseBytes: $0, in: cache, name: early.name, sideBySide: sideBySide)
+                        }
+                    }
+                }
             }
-            if let previous, previous.unchanged(signatures), let graph = readLast(true) {
+            alignment = previous?.alignment(placements) ?? []
+            if let previous, !ofOtherFiles, previous.unchanged(signatures), let graph = readLast(true) {
                 stats.filesScanned = previous.filesScanned
                 stats.lines = previous.files.reduce(0) { $0 + $1.lines }
                 stats.filesFromCache = previous.filesScanned
@@ -160,7 +184,7 @@ public enum Scanner {
             ahead?.take(files[firstOfPath[k]])
                 ?? FileCollection.read(
                     files[firstOfPath[k]], maxBytes: input.maxFileBytes, cache: cache,
-                    known: previous?.knownKey(k, signatures[k]))
+                    known: alignment.isEmpty ? nil : alignment[k].flatMap { previous?.knownKey($0, signatures[k]) })
         }
         var diagnostics: [Diagnostic] = []
         var usable: [(FileFacts, FileContext)] = []
@@ -200,11 +224,17 @@ public enum Scanner {
         var patchDelta: GraphDelta?
         if let cache, let previous {
             graph = patch(
-                previous, last: readLast, parsed: parsed,
+                previous, last: readLast, parsed: parsed, alignment: alignment,
                 signatures: signatures, files: usable, owner: owner,
                 units: input.units, threads: threads, stats: &stats, cache: (cache, cached),
                 notifications: &notifications,
                 delta: &patchDelta, leftovers: &leftovers)
+            // Files added or removed: the modules' counts are the new ones, and the next scan
+            // gets a base of its own (the last one is another file list's).
+            if ofOtherFiles, graph != nil {
+                graph!.modules = modules.sorted { $0.name < $1.name }
+                patchDelta = nil
+            }
         }
         if graph == nil {
             graph = resolve(
@@ -215,7 +245,8 @@ public enum Scanner {
         if let cache, let graph {
             storeSnapshot(
                 snapshotName, graph: graph, parsed: parsed, signatures: signatures, scanStart: scanStart,
-                notifications: notifications, filesScanned: readable, previous: previous, patchDelta: patchDelta,
+                placements: placements, frame: frame, notifications: notifications, filesScanned: readable,
+                previous: ofOtherFiles ? nil : previous, patchDelta: patchDelta,
                 cache: cache,
                 // The place's pointer, unless it names this snapshot already.
                 place: fromPrefetch ? nil : place)

@@ -219,6 +219,59 @@ extension CacheTests {
         #expect(GraphJSONReporter.render(next.graph) == GraphJSONReporter.render(try graph(tree, cache: nil).graph))
     }
 
+    /// A file added, removed or moved since the last scan: the place's last snapshot, of the
+    /// files as they were, is matched to the files now by path and patched (the modules' counts
+    /// too), rather than building the graph anew.
+    @Test func aFileAddedRemovedOrMovedIsPatchedIntoThePlacesLastGraph() throws {
+        let files = [
+            "Models.swift": "struct Report { let title: String }\nfinal class Archive { func keep(_ r: Report) {} }\n",
+            "Use1.swift": "func show(_ r: Report) -> String { r.title }\n",
+        ]
+        let (base, tree, root) = try scannedTree(files, fillers: 40) { "struct Filler\($0) { let n = \($0) }\n" }
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let edits: [(what: String, change: () throws -> Void, check: (Graph) -> Bool)] = [
+            (
+                "a file added",
+                {
+                    try "final class Printer { func print(_ r: Report) { Archive().keep(r) } }\n"
+                        .write(toFile: tree + "/Added.swift", atomically: true, encoding: .utf8)
+                }, { $0.edge(from: "tree.Printer", to: "tree.Archive") != nil }
+            ),
+            (
+                "a file removed", { try FileManager.default.removeItem(atPath: tree + "/Use1.swift") },
+                { $0.node("tree.Use1.swift") == nil && $0.edge(from: "tree.Use1.swift", to: "tree.Report") == nil }
+            ),
+            (
+                "a file moved",
+                { try FileManager.default.moveItem(atPath: tree + "/Added.swift", toPath: tree + "/Moved.swift") },
+                { $0.node("tree.Printer")?.file == "Moved.swift" }
+            ),
+            (
+                "the type it used removed with its file, and one added",
+                {
+                    try FileManager.default.removeItem(atPath: tree + "/Models.swift")
+                    try "struct Report { let title: String; let pages: Int }\nfinal class Archive {}\n"
+                        .write(toFile: tree + "/Report.swift", atomically: true, encoding: .utf8)
+                }, { $0.node("tree.Report")?.file == "Report.swift" }
+            ),
+        ]
+        for (what, change, check) in edits {
+            try change()
+            let warm = try graph(tree, cache: DiskCache(root: root))
+            #expect(warm.stats.graphFrom == .patched, "\(what)")
+            let shows = check(warm.graph)
+            #expect(shows, "\(what)")
+            let uncached = try graph(tree, cache: nil).graph
+            #expect(GraphJSONReporter.render(warm.graph) == GraphJSONReporter.render(uncached), "\(what)")
+        }
+        // The graph the last patch left is the next scan's: this file list's own snapshot.
+        Thread.sleep(forTimeInterval: 2.1)
+        _ = try graph(tree, cache: DiskCache(root: root))
+        let settled = try graph(tree, cache: DiskCache(root: root))
+        #expect(settled.stats.graphFrom == .reused)
+        #expect(GraphJSONReporter.render(settled.graph) == GraphJSONReporter.render(try graph(tree, cache: nil).graph))
+    }
+
     /// The last snapshot of a folder is read while its files are found; a scan of other files
     /// in the same folder (here: one excluded) does not use it.
     @Test func aSnapshotOfOtherFilesInTheSameFolderIsNotUsed() throws {
