@@ -136,16 +136,15 @@ struct ScanSnapshot {
         return h.hex
     }
 
-    /// The name of the snapshot of a scan of `files` (sorted) under `input`.
-    static func name(of input: ScanInput, files: [SourceFile]) -> String {
+    /// The name of the snapshot of a scan under `frame` of the files at `placements` (one per
+    /// distinct path, in path order: see `placement`).
+    static func name(frame: String, placements: [(path: String, placement: String)]) -> String {
         var h = StableHash()
         h.combine("snapshot")
-        h.combine(frame(of: input))
-        for file in files {
+        h.combine(frame)
+        for file in placements {
             h.combine(file.path)
-            h.combine(file.location)
-            h.combine(file.module)
-            h.combine(file.unit)
+            h.combine(file.placement)
         }
         return h.hex
     }

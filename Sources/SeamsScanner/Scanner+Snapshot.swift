@@ -7,9 +7,9 @@ extension Scanner {
     /// (`SurfaceChange`; none when only code changed). Files are matched to the snapshot's by
     /// path (`alignment`): a file it did not have is a change whose every declaration is new, and
     /// one it had that is gone takes its sites with it, its declarations reaching as changed.
-    /// Their posts and observations of
-    /// notifications are paired with the other files' as the snapshot kept them, and the pairs
-    /// that came or went are patched too, wherever their sites are. The last graph as it is when
+    /// Their posts and observations of notifications are paired with the other files' as the
+    /// snapshot kept them, and the pairs that came or went are patched too, wherever their sites
+    /// are. The last graph as it is when
     /// no file's facts changed. nil when the graph must be built anew (more than an eighth of the
     /// files to resolve, say): then nothing the caller passed has been changed but the statistics.
     static func patch(
@@ -168,8 +168,12 @@ extension Scanner {
             return SurfaceChange.entries(before.facts.top)
         }
         for k in surfaceChanged {
-            guard case .success(let now) = parsed[k], let old = alignment[k].map(declaredBefore) ?? [] else {
-                return nil
+            guard case .success(let now) = parsed[k] else { return nil }
+            // A file the last scan did not have declared nothing then.
+            var old: [SurfaceChange.Entry] = []
+            if let p = alignment[k] {
+                guard let before = declaredBefore(p) else { return nil }
+                old = before
             }
             let new = SurfaceChange.entries(now.facts.top)
             names.formUnion(SurfaceChange.changedNames(old: old, new: new))
@@ -243,6 +247,36 @@ extension Scanner {
 
 }
 
+/// The snapshot a scan starts from: the one of these very files, else (`ofOtherFiles`) the
+/// place's last one when it has the same frame, its files since added, removed or moved.
+struct LastScan {
+    var snapshot: ScanSnapshot
+    /// Its graph, decoded when asked (once: handed over, a patch edits it in place).
+    var graph: (_ sideBySide: Bool) -> Graph?
+    /// The prefetch found it: the place's pointer names it already.
+    var fromPrefetch = false
+    var ofOtherFiles = false
+
+    static func find(
+        named name: String, frame: String, cache: ScanCacheStore, prefetched: SnapshotPrefetch?
+    ) -> LastScan? {
+        let early = prefetched?.head.value()
+        if let prefetched, let early, early.name == name {
+            return LastScan(snapshot: early.snapshot, graph: prefetched.lastGraph(in: cache), fromPrefetch: true)
+        }
+        if let bytes = cache.readSnapshot(name) {
+            if let snapshot = ScanSnapshot.decode(bytes) {
+                return LastScan(snapshot: snapshot) { snapshot.graph(in: cache, name: name, sideBySide: $0) }
+            }
+            cache.discard(kind: "snapshot", key: name)
+        }
+        if let prefetched, let early, early.snapshot.frame == frame {
+            return LastScan(snapshot: early.snapshot, graph: prefetched.lastGraph(in: cache), ofOtherFiles: true)
+        }
+        return nil
+    }
+}
+
 /// The last snapshot of a tree, read before the tree's files are known: while the scan finds
 /// them (project files, manifests, folders: mostly one core), another thread reads the head
 /// and then the bytes of the graph the last scan of the same place left (decoded when the scan
@@ -265,6 +299,17 @@ public final class SnapshotPrefetch: @unchecked Sendable {
         }
         self.head = head
         baseBytes = Background { head.value().flatMap { cache.readSnapshot($0.name + ".graph") } }
+    }
+
+    /// The graph of the snapshot the head names, from the base's bytes read meanwhile: decoded
+    /// only when asked, so that it does not compete with reading the files' facts.
+    func lastGraph(in cache: ScanCacheStore) -> (_ sideBySide: Bool) -> Graph? {
+        { [self] sideBySide in
+            guard let early = head.value() else { return nil }
+            return baseBytes.take().flatMap {
+                early.snapshot.graph(baseBytes: $0, in: cache, name: early.name, sideBySide: sideBySide)
+            }
+        }
     }
 
     /// The name under which the last scan of `place` says which snapshot it left.

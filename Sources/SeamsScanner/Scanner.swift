@@ -116,7 +116,16 @@ public enum Scanner {
         // The last scan of these same files, and what each file looks like now: when none
         // changed, its graph is the answer.
         let scanStart = wallClockNanoseconds()
-        let snapshotName = cache == nil ? "" : ScanSnapshot.name(of: input, files: files)
+        // Where each path builds, and the frame: the snapshot's name covers both.
+        let frame = cache == nil ? "" : ScanSnapshot.frame(of: input)
+        let placements: [(path: String, placement: String)] =
+            cache == nil
+            ? []
+            : firstOfPath.indices.map { k in
+                let end = k + 1 < firstOfPath.count ? firstOfPath[k + 1] : files.count
+                return (files[firstOfPath[k]].path, ScanSnapshot.placement(files[firstOfPath[k]..<end]))
+            }
+        let snapshotName = cache == nil ? "" : ScanSnapshot.name(frame: frame, placements: placements)
         var signatures: [FileSignature?] = []
         var previous: ScanSnapshot?
         // The last graph, when asked: decoded on both cores (`sideBySide`) when nothing else
@@ -128,47 +137,13 @@ public enum Scanner {
         // whether that snapshot was of other files (some added, removed or moved since).
         var alignment: [Int?] = []
         var ofOtherFiles = false
-        let frame = cache == nil ? "" : ScanSnapshot.frame(of: input)
-        let placements: [(path: String, placement: String)] =
-            cache == nil
-            ? []
-            : firstOfPath.indices.map { k in
-                let end = k + 1 < firstOfPath.count ? firstOfPath[k + 1] : files.count
-                return (files[firstOfPath[k]].path, ScanSnapshot.placement(files[firstOfPath[k]..<end]))
-            }
         if let cache {
             signatures = ParallelMap.run(count: firstOfPath.count, threads: threads) {
                 FileSignature(path: files[firstOfPath[$0]].location)
             }
-            if let prefetched, let early = prefetched.head.value(), early.name == snapshotName {
-                fromPrefetch = true
-                previous = early.snapshot
-                // Its bytes were read meanwhile; decoded only now, so that they do not compete
-                // with reading the files' facts. Handed over: a patch then edits it in place.
-                readLast = { sideBySide in
-                    prefetched.baseBytes.take().flatMap {
-                        early.snapshot.graph(baseBytes: $0, in: cache, name: early.name, sideBySide: sideBySide)
-                    }
-                }
-            } else {
-                if let bytes = cache.readSnapshot(snapshotName) {
-                    previous = ScanSnapshot.decode(bytes)
-                    if previous == nil { cache.discard(kind: "snapshot", key: snapshotName) }
-                }
-                readLast = { [previous] sideBySide in
-                    previous.flatMap { $0.graph(in: cache, name: snapshotName, sideBySide: sideBySide) }
-                }
-                // None of these very files: the place's last snapshot, of files since added,
-                // removed or moved, when it has the same root, limit and units. Patched by path.
-                if previous == nil, let prefetched, let early = prefetched.head.value(), early.snapshot.frame == frame {
-                    previous = early.snapshot
-                    ofOtherFiles = true
-                    readLast = { sideBySide in
-                        prefetched.baseBytes.take().flatMap {
-                            early.snapshot.graph(baseBytes: $0, in: cache, name: early.name, sideBySide: sideBySide)
-                        }
-                    }
-                }
+            if let last = LastScan.find(named: snapshotName, frame: frame, cache: cache, prefetched: prefetched) {
+                (previous, readLast) = (last.snapshot, last.graph)
+                (fromPrefetch, ofOtherFiles) = (last.fromPrefetch, last.ofOtherFiles)
             }
             alignment = previous?.alignment(placements) ?? []
             if let previous, !ofOtherFiles, previous.unchanged(signatures), let graph = readLast(true) {
