@@ -145,7 +145,11 @@ public enum Scanner {
                 (previous, readLast) = (last.snapshot, last.graph)
                 (fromPrefetch, ofOtherFiles) = (last.fromPrefetch, last.ofOtherFiles)
             }
-            alignment = previous?.alignment(placements) ?? []
+            // The snapshot of these very files has them in the same order (its name covers their
+            // paths and placements); another file list's is matched by path.
+            if let previous {
+                alignment = ofOtherFiles ? previous.alignment(placements) : previous.files.indices.map { $0 }
+            }
             if let previous, !ofOtherFiles, previous.unchanged(signatures), let graph = readLast(true) {
                 stats.filesScanned = previous.filesScanned
                 stats.lines = previous.files.reduce(0) { $0 + $1.lines }
