@@ -24,6 +24,8 @@ extension Graph {
         let connected = halves[0].connected.union(halves[1].connected)
         let dropped = halves[0].dropped + halves[1].dropped
         if !dropped.isEmpty {
+            // The dropped edges (about half of an app's, with their sites) are freed elsewhere.
+            var gone: [Edge] = []
             edges.withUnsafeMutableBufferPointer { buffer in
                 // The kept ones slide down over the dropped ones, in order.
                 var next = 0
@@ -36,8 +38,16 @@ extension Graph {
                     if write != read { buffer.swapAt(write, read) }
                     write += 1
                 }
+                // Moved out whole, and their slots filled with edges that hold nothing.
+                let start = buffer.baseAddress! + write
+                gone = [Edge](unsafeUninitializedCapacity: dropped.count) { out, made in
+                    out.baseAddress!.moveInitialize(from: start, count: dropped.count)
+                    made = dropped.count
+                }
+                start.initialize(repeating: Edge(from: "", to: "", sortedUniqueSites: []), count: dropped.count)
             }
             edges.removeSubrange(edges.count - dropped.count..<edges.count)
+            Discard.elsewhere([consume gone])
         }
         nodes.removeAll { node in
             switch roles[node.id] {
@@ -48,8 +58,18 @@ extension Graph {
         }
         // Uses of external types stay: a system service is one. Uses by one are rare.
         // (Asked by index: a closure taking the use would copy each one.)
-        if uses.indices.contains(where: { roles[uses[$0].from] == .external }) {
-            uses.removeAll { roles[$0.from] == .external }
+        // Uses of one type come in runs: each run's role is looked up once.
+        var lastFrom: String?
+        var external = false
+        func fromExternal(_ from: String) -> Bool {
+            if lastFrom != from {
+                lastFrom = from
+                external = roles[from] == .external
+            }
+            return external
+        }
+        if uses.indices.contains(where: { fromExternal(uses[$0].from) }) {
+            uses.removeAll { fromExternal($0.from) }
         }
     }
 

@@ -32,49 +32,59 @@ struct GraphPatch {
         }
         let fresh = grouped.map { (ends: $0.key, sites: Array(Set($0.value)).sorted()) }
             .sorted { ($0.ends.from, $0.ends.to) < ($1.ends.from, $1.ends.to) }
-        var touched = Set<String>()
-        var changes: [GraphDelta.EdgeChange] = []
-        var j = 0
-        func addFresh() {
-            let (ends, list) = fresh[j]
-            touched.insert(ends.from)
-            touched.insert(ends.to)
-            changes.append(
-                .init(from: ends.from, to: ends.to, edge: Edge(from: ends.from, to: ends.to, sortedUniqueSites: list)))
-            j += 1
-        }
-        // Both lists are in edge order: one walk joins them. Edges are read in place (by index):
-        // copying each of a large graph's edges cost more than the rest of the walk.
         let sortedPaths = paths.sorted()
         var gone: [EdgeEnds: Set<Site>] = [:]
         for (from, to, site) in removed { gone[EdgeEnds(from: from, to: to), default: []].insert(site) }
-        for i in old.edges.indices {
+        // The old edges to change: those with sites in the changed files (asked of every edge, in
+        // two halves at once), those with new sites and those with sites that go (found by
+        // halving: edges are sorted by their ends). Edges are read in place (by index): copying
+        // each of a large graph's edges cost more than the rest of the walk.
+        let middle = old.edges.count / 2
+        let halves = ConcurrentMap.run(2) { half -> [Int: [Range<Int>]] in
+            var found: [Int: [Range<Int>]] = [:]
+            for i in half == 0 ? 0..<middle : middle..<old.edges.count {
+                // Appended to only when a path has sites here: most edges take no array at all.
+                var runs: [Range<Int>] = []
+                for path in sortedPaths {
+                    let run = Self.run(of: path, in: old.edges[i].sites)
+                    if !run.isEmpty { runs.append(run) }
+                }
+                if !runs.isEmpty { found[i] = runs }
+            }
+            return found
+        }
+        let runsAt = halves[0].merging(halves[1]) { a, _ in a }
+        var added: [Int: [Site]] = [:]
+        var touched = Set<String>()
+        var changes: [GraphDelta.EdgeChange] = []
+        for (ends, list) in fresh {
+            guard let i = Self.index(of: ends, in: old.edges) else {
+                // A new edge.
+                touched.insert(ends.from)
+                touched.insert(ends.to)
+                let edge = Edge(from: ends.from, to: ends.to, sortedUniqueSites: list)
+                changes.append(.init(from: ends.from, to: ends.to, edge: edge))
+                continue
+            }
+            added[i] = list
+        }
+        let goneAt = Dictionary(
+            gone.compactMap { ends, sites in Self.index(of: ends, in: old.edges).map { ($0, sites) } },
+            uniquingKeysWith: { a, _ in a })
+        for i in Set(runsAt.keys).union(added.keys).union(goneAt.keys) {
             let (from, to) = (old.edges[i].from, old.edges[i].to)
-            while j < fresh.count && (fresh[j].ends.from, fresh[j].ends.to) < (from, to) { addFresh() }
-            var added: [Site]?
-            if j < fresh.count && fresh[j].ends.from == from && fresh[j].ends.to == to {
-                added = fresh[j].sites
-                j += 1
-            }
-            // Appended to only when a path has sites here: most edges take no array at all.
-            var runs: [Range<Int>] = []
-            for path in sortedPaths {
-                let run = Self.run(of: path, in: old.edges[i].sites)
-                if !run.isEmpty { runs.append(run) }
-            }
-            let goneHere = gone.isEmpty ? nil : gone[EdgeEnds(from: from, to: to)]
-            if added == nil && runs.isEmpty && goneHere == nil { continue }
             var kept = old.edges[i].sites
             // The runs come in site order (paths sorted, sites sorted by file): cut from the last.
-            for run in runs.reversed() { kept.removeSubrange(run) }
-            if let goneHere { kept.removeAll { goneHere.contains($0) } }
+            for run in (runsAt[i] ?? []).reversed() { kept.removeSubrange(run) }
+            if let goneHere = goneAt[i] { kept.removeAll { goneHere.contains($0) } }
             touched.insert(from)
             touched.insert(to)
-            let all = added.map { Array(Set(kept + $0)).sorted() } ?? kept
+            let all = added[i].map { Array(Set(kept + $0)).sorted() } ?? kept
             changes.append(
                 .init(from: from, to: to, edge: all.isEmpty ? nil : Edge(from: from, to: to, sortedUniqueSites: all)))
         }
-        while j < fresh.count { addFresh() }
+        // In edge order, as the delta applies them.
+        changes.sort { ($0.from, $0.to) < ($1.from, $1.to) }
         var delta = GraphDelta(edges: changes)
         delta.nodes = patchedNodes(old, touched: touched, changes: changes, table: table)
         // Each file's uses and diagnostics (the facts name their own file in theirs).
@@ -98,6 +108,17 @@ struct GraphPatch {
         var end = low
         while end < sites.count && sites[end].file == path { end += 1 }
         return low..<end
+    }
+
+    /// Where the edge with these ends is among edges sorted by their ends: found by halving.
+    private static func index(of ends: EdgeEnds, in edges: [Edge]) -> Int? {
+        var low = 0
+        var high = edges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if (edges[middle].from, edges[middle].to) < (ends.from, ends.to) { low = middle + 1 } else { high = middle }
+        }
+        return low < edges.count && edges[low].from == ends.from && edges[low].to == ends.to ? low : nil
     }
 
     /// The nodes to make again: each a changed file declares, before and now, and each end of
@@ -128,13 +149,21 @@ struct GraphPatch {
         var undeclared = QuickIDSet(candidates.filter { declared[$0] == nil })
         if !undeclared.isEmpty {
             let changed = Set(changes.map { EdgeEnds(from: $0.from, to: $0.to) })
-            for i in old.edges.indices {
-                let (from, to) = (old.edges[i].from, old.edges[i].to)
-                let (atFrom, atTo) = (undeclared.contains(from), undeclared.contains(to))
-                guard atFrom || atTo, !changed.contains(EdgeEnds(from: from, to: to)) else { continue }
-                if atFrom { connected.insert(from) }
-                if atTo { connected.insert(to) }
+            // Every old edge is asked, in two halves at once.
+            let middle = old.edges.count / 2
+            let halves = ConcurrentMap.run(2) { [undeclared] half -> Set<String> in
+                var undeclared = undeclared
+                var found = Set<String>()
+                for i in half == 0 ? 0..<middle : middle..<old.edges.count {
+                    let (from, to) = (old.edges[i].from, old.edges[i].to)
+                    let (atFrom, atTo) = (undeclared.contains(from), undeclared.contains(to))
+                    guard atFrom || atTo, !changed.contains(EdgeEnds(from: from, to: to)) else { continue }
+                    if atFrom { found.insert(from) }
+                    if atTo { found.insert(to) }
+                }
+                return found
             }
+            connected = halves[0].union(halves[1])
             for change in changes where change.edge != nil {
                 if undeclared.contains(change.from) { connected.insert(change.from) }
                 if undeclared.contains(change.to) { connected.insert(change.to) }

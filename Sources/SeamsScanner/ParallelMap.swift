@@ -1,30 +1,17 @@
 import Foundation
+import SeamsGraph
 
 /// What a scan no longer needs, freed on a thread of its own while the caller goes on.
 struct Leftovers: @unchecked Sendable {
     var items: [Any] = []
 
-    private final class Heap: @unchecked Sendable {
-        var items: [Any]
-        init(_ items: [Any]) { self.items = items }
-    }
-
-    /// Drops under way on other threads.
-    static let pending = DispatchGroup()
-
-    /// Hands the items to another thread, which drops them. The caller must hold no other
-    /// reference to them, or the last release (and the freeing) stays on its side.
+    /// Hands the items to another thread, which drops them (`Discard`). The caller must hold
+    /// no other reference to them, or the last release (and the freeing) stays on its side.
     mutating func dropElsewhere() {
-        let heap = Heap(items)
-        items = []
-        Leftovers.pending.enter()
+        var handed: [Any] = []
+        swap(&handed, &items)
         // Freeing deeply nested facts recurses: the same large stack as the walks that built them.
-        let thread = Thread {
-            heap.items.removeAll()
-            Leftovers.pending.leave()
-        }
-        thread.stackSize = ParallelMap.stackBytes
-        thread.start()
+        Discard.elsewhere(consume handed, stackBytes: ParallelMap.stackBytes)
     }
 }
 

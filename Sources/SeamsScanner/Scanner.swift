@@ -92,7 +92,7 @@ public enum Scanner {
     /// Waits until what earlier scans left to free on other threads is freed: a benchmark
     /// calls it so that one run's freeing does not eat into the next run's time.
     public static func waitForFreeing() {
-        Leftovers.pending.wait()
+        Discard.waitForAll()
     }
 
     /// Scans the files and resolves the type-level dependency graph. With a cache, files
