@@ -122,14 +122,11 @@ enum SurfaceChange {
     ) -> Set<Int>? {
         var names = changed
         var reached = Set<Int>()
-        var known: [Int: FactsCodec.Mentions] = [:]
-        for k in candidates {
-            if let m = mentions(k) {
-                known[k] = m
-            } else {
-                reached.insert(k)
-                for e in declarations(k) { names.formUnion(e.names) }
-            }
+        // Each candidate's mentions, by its place among the candidates.
+        let known = candidates.map(mentions)
+        for (c, k) in candidates.enumerated() where known[c] == nil {
+            reached.insert(k)
+            for e in declarations(k) { names.formUnion(e.names) }
         }
         if reached.count > limit { return nil }
         var entries: [Int: [Entry]] = [:]
@@ -137,7 +134,7 @@ enum SurfaceChange {
         var grew = true
         while grew {
             grew = widen(&names, through: changedDeclarations)
-            for k in candidates where known[k] != nil && known[k]!.mentionsAny(of: names, inSurface: true) {
+            for (c, k) in candidates.enumerated() where known[c]?.mentionsAny(of: names, inSurface: true) == true {
                 if entries[k] == nil { entries[k] = declarations(k) }
                 if widen(&names, through: entries[k]!) {
                     reached.insert(k)
@@ -146,7 +143,8 @@ enum SurfaceChange {
             }
             if reached.count > limit { return nil }
         }
-        for k in candidates where !reached.contains(k) && known[k]?.mentionsAny(of: names, inSurface: false) == true {
+        for (c, k) in candidates.enumerated()
+        where !reached.contains(k) && known[c]?.mentionsAny(of: names, inSurface: false) == true {
             reached.insert(k)
             if reached.count > limit { return nil }
         }
