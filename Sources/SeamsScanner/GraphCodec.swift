@@ -37,17 +37,19 @@ enum GraphCodec {
         }
     }
 
-    /// The graph from the parts `parts` wrote, each a range of `bytes`; throws `CorruptEntry`.
-    /// `sideBySide`: the parts on every core; else one after another, on this thread only (for
-    /// a reader running beside other work).
-    static func graph(_ bytes: [UInt8], parts ranges: [Range<Int>], sideBySide: Bool = true) throws -> Graph {
+    /// The graph from the parts `parts` wrote, each a range of `bytes`; throws `CorruptEntry`,
+    /// or `Stopped` when `crew` was stopped. The parts are read on every core, or by `crew`.
+    static func graph(_ bytes: [UInt8], parts ranges: [Range<Int>], crew: Crew? = nil) throws -> Graph {
         guard ranges.count == 1 + edgeParts + useParts else { throw CorruptEntry() }
         var head = ByteReader(bytes, from: ranges[0].lowerBound, to: ranges[0].upperBound)
         var g = try readHead(&head)
         guard head.atEnd,
-            let edges = try joined(bytes, ranges[1...edgeParts], sideBySide: sideBySide, readEdge),
-            let uses = try joined(bytes, ranges[(edgeParts + 1)...], sideBySide: sideBySide, readUse)
-        else { throw CorruptEntry() }
+            let edges = try joined(bytes, ranges[1...edgeParts], crew: crew, readEdge),
+            let uses = try joined(bytes, ranges[(edgeParts + 1)...], crew: crew, readUse)
+        else {
+            if crew?.wasStopped == true { throw Stopped() }
+            throw CorruptEntry()
+        }
         g.edges = edges
         g.uses = uses
         return g
@@ -57,7 +59,7 @@ enum GraphCodec {
     /// slice of one array: joining arrays read apart copied every item once more. nil when a
     /// part does not read.
     private static func joined<T>(
-        _ bytes: [UInt8], _ ranges: ArraySlice<Range<Int>>, sideBySide: Bool,
+        _ bytes: [UInt8], _ ranges: ArraySlice<Range<Int>>, crew: Crew?,
         _ read: @escaping (inout ByteReader) throws -> T
     ) throws -> [T]? {
         var readers = ranges.map { ByteReader(bytes, from: $0.lowerBound, to: $0.upperBound) }
@@ -81,7 +83,8 @@ enum GraphCodec {
                 }
                 return r.atEnd ? k : -1 - k
             }
-            let made = sideBySide ? ConcurrentMap.run(counts.count, readPart) : counts.indices.map(readPart)
+            let made =
+                crew.map { Self.run(counts.count, by: $0, readPart) } ?? ConcurrentMap.run(counts.count, readPart)
             if made.allSatisfy({ $0 >= 0 }) {
                 initialized = starts.last!
             } else {
@@ -93,6 +96,24 @@ enum GraphCodec {
             }
         }
         return whole ? items : nil
+    }
+
+    /// `body` of each part, run by `crew`; a part it left undone (stopped) made nothing and
+    /// did not read (-1).
+    private static func run(_ count: Int, by crew: Crew, _ body: @escaping (Int) -> Int) -> [Int] {
+        final class Made: @unchecked Sendable {
+            let lock = NSLock()
+            var counts: [Int]
+            init(_ count: Int) { counts = [Int](repeating: -1, count: count) }
+        }
+        let made = Made(count)
+        crew.run(count: count) { part in
+            let m = body(part)
+            made.lock.lock()
+            made.counts[part] = m
+            made.lock.unlock()
+        }
+        return made.counts
     }
 
     /// A buffer the parts' threads write to, each its own slice.

@@ -92,13 +92,16 @@ final class Background<T>: @unchecked Sendable {
     fileprivate let lock = NSLock()
 
     /// `body` on a thread of its own, or (`separately` false: one thread was asked for) now.
-    init(separately: Bool = true, _ body: @escaping () -> T) {
+    /// `lowPriority`: the thread takes only the time other threads leave (a nice of 10, which
+    /// Linux gives each thread its own).
+    init(separately: Bool = true, lowPriority: Bool = false, _ body: @escaping () -> T) {
         guard separately else {
             result = body()
             done.signal()
             return
         }
         let thread = Thread { [self] in
+            if lowPriority { Self.lowerPriority() }
             let value = body()
             lock.lock()
             result = value
@@ -107,6 +110,15 @@ final class Background<T>: @unchecked Sendable {
         }
         thread.stackSize = 16 << 20
         thread.start()
+    }
+
+    /// The calling thread's priority, lowered.
+    private static func lowerPriority() {
+        #if os(Linux)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #else
+            Thread.current.qualityOfService = .utility
+        #endif
     }
 
     /// The value, once computed (waits for it the first time).

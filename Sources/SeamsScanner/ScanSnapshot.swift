@@ -78,8 +78,9 @@ struct ScanSnapshot {
 
     /// The graph: the base's bytes with the delta made; nil when there is no base or it is
     /// not this snapshot's (another process wrote a new one meanwhile). Throws `CorruptEntry`
-    /// when the bytes do not read.
-    func graph(base bytes: [UInt8]?, sideBySide: Bool = true) throws -> Graph? {
+    /// when the bytes do not read, `Stopped` when `crew` (which reads the parts, else every
+    /// core) was stopped.
+    func graph(base bytes: [UInt8]?, crew: Crew? = nil) throws -> Graph? {
         guard let bytes else { return nil }
         guard let payload = EntryFrame.unwrap(bytes, format: Self.format) else { throw CorruptEntry() }
         var r = ByteReader(bytes, from: payload.lowerBound)
@@ -93,21 +94,20 @@ struct ScanSnapshot {
             start += length
         }
         guard start == payload.upperBound else { throw CorruptEntry() }
-        let base = try GraphCodec.graph(bytes, parts: ranges, sideBySide: sideBySide)
+        let base = try GraphCodec.graph(bytes, parts: ranges, crew: crew)
         if delta.isEmpty { return base }
         return delta.apply(to: consume base)
     }
 
-    /// The graph this snapshot, stored under `name`, stands for; nil when its base is missing or
-    /// another's, or damaged (then discarded, with the cache's note).
-    func graph(in cache: ScanCacheStore, name: String, sideBySide: Bool = true) -> Graph? {
-        graph(baseBytes: cache.readSnapshot(name + ".graph"), in: cache, name: name, sideBySide: sideBySide)
-    }
-
-    /// The same, from the base's bytes as read already (`baseBytes`) from `cache`.
-    func graph(baseBytes: [UInt8]?, in cache: ScanCacheStore, name: String, sideBySide: Bool) -> Graph? {
+    /// The graph this snapshot, stored under `name`, stands for, from its base's bytes as read
+    /// (`baseBytes`) from `cache`; nil when the base is missing or another's, or damaged (then
+    /// discarded, with the cache's note), or when `crew` (who reads the parts, else every core)
+    /// was stopped.
+    func graph(baseBytes: [UInt8]?, in cache: ScanCacheStore, name: String, crew: Crew? = nil) -> Graph? {
         do {
-            return try graph(base: baseBytes, sideBySide: sideBySide)
+            return try graph(base: baseBytes, crew: crew)
+        } catch is Stopped {
+            return nil
         } catch {
             cache.discard(kind: "snapshot", key: name + ".graph")
             return nil

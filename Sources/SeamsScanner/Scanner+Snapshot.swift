@@ -13,7 +13,7 @@ extension Scanner {
     /// no file's facts changed. nil when the graph must be built anew (more than an eighth of the
     /// files to resolve, say): then nothing the caller passed has been changed but the statistics.
     static func patch(
-        _ previous: ScanSnapshot, last readLast: @escaping (_ sideBySide: Bool) -> Graph?,
+        _ previous: ScanSnapshot, last: LastGraph,
         parsed: [FileCollection.Outcome], alignment: [Int?],
         signatures: [FileSignature?],
         files: [(FileFacts, FileContext)], owner: [Int], units: [CompilationUnit], threads: Int,
@@ -61,7 +61,7 @@ extension Scanner {
         // saved just before the last scan, whose times could not vouch for it then). The last
         // graph stands as it is, and its base is kept (an empty delta).
         if changed.isEmpty && removed.isEmpty {
-            guard let graph = readLast(true) else { return nil }
+            guard let graph = last.take() else { return nil }
             stats.graphFrom = .reused
             delta = GraphDelta()
             notifications = previous.notifications
@@ -75,8 +75,8 @@ extension Scanner {
         var kept = Leftovers()
         var changes: GraphDelta?
         var met: [NotificationUse] = []
-        // The last graph is read on another thread while this one declares (which is serial).
-        let last = Background { readLast(true) }
+        // Declaring is serial: the last graph is decoded on the core it leaves idle.
+        last.start()
         let graph = ParallelMap.onLargeStack { () -> Graph? in
             // On one thread, while the last graph is decoded beside it. A few files' bodies ask
             // for few types' members: those are registered when asked for.
@@ -122,8 +122,8 @@ extension Scanner {
             for k in changed {
                 if case .success(let collected) = parsed[k] { diagnostics += collected.facts.diagnostics }
             }
-            // The last graph was read on another thread meanwhile (declaring is serial).
-            // Handed over, so that the patch edits it in place.
+            // The last graph was decoded meanwhile on the core declaring (which is serial) left
+            // idle; this thread helps with what is left. Handed over: the patch edits it in place.
             guard let lastGraph = last.take() else { return nil }
             let made = GraphPatch(
                 paths: paths, sites: sites, removed: pairs.removed, uses: uses, diagnostics: diagnostics
@@ -133,7 +133,6 @@ extension Scanner {
             timings.graphSeconds = since(clock)
             return patched
         }
-        _ = last.value()
         stats = timings
         if graph != nil {
             stats.graphFrom = .patched
@@ -251,28 +250,35 @@ extension Scanner {
 /// place's last one when it has the same frame, its files since added, removed or moved.
 struct LastScan {
     var snapshot: ScanSnapshot
-    /// Its graph, decoded when asked (once: handed over, a patch edits it in place).
-    var graph: (_ sideBySide: Bool) -> Graph?
+    /// Its graph (`take`, once: handed over, a patch edits it in place; `stop` when it will not
+    /// be asked for).
+    var graph: LastGraph
     /// The prefetch found it: the place's pointer names it already.
     var fromPrefetch = false
     var ofOtherFiles = false
 
+    /// The last scan to start from; the prefetch's graph is stopped unless it is that one's.
     static func find(
         named name: String, frame: String, cache: ScanCacheStore, prefetched: SnapshotPrefetch?
     ) -> LastScan? {
         let early = prefetched?.head.value()
         if let prefetched, let early, early.name == name {
-            return LastScan(snapshot: early.snapshot, graph: prefetched.lastGraph(in: cache), fromPrefetch: true)
+            return LastScan(snapshot: early.snapshot, graph: prefetched.graph, fromPrefetch: true)
         }
         if let bytes = cache.readSnapshot(name) {
             if let snapshot = ScanSnapshot.decode(bytes) {
-                return LastScan(snapshot: snapshot) { snapshot.graph(in: cache, name: name, sideBySide: $0) }
+                prefetched?.graph.stop()
+                let graph = LastGraph { crew in
+                    snapshot.graph(baseBytes: cache.readSnapshot(name + ".graph"), in: cache, name: name, crew: crew)
+                }
+                return LastScan(snapshot: snapshot, graph: graph)
             }
             cache.discard(kind: "snapshot", key: name)
         }
         if let prefetched, let early, early.snapshot.frame == frame {
-            return LastScan(snapshot: early.snapshot, graph: prefetched.lastGraph(in: cache), ofOtherFiles: true)
+            return LastScan(snapshot: early.snapshot, graph: prefetched.graph, ofOtherFiles: true)
         }
+        prefetched?.graph.stop()
         return nil
     }
 }
@@ -284,7 +290,10 @@ struct LastScan {
 /// name; otherwise they are dropped.
 public final class SnapshotPrefetch: @unchecked Sendable {
     let head: Background<(name: String, snapshot: ScanSnapshot)?>
-    let baseBytes: Background<[UInt8]?>
+    /// The graph of the snapshot the head names, from the base's bytes read meanwhile: decoded
+    /// when the scan starts it (`LastGraph`), so that it does not compete with reading the
+    /// files' facts.
+    let graph: LastGraph
 
     /// `place`: what names the scan before its files are known (its folder and the options
     /// that choose files); the last scan with the same place said which snapshot it left.
@@ -298,17 +307,10 @@ public final class SnapshotPrefetch: @unchecked Sendable {
             return (name, snapshot)
         }
         self.head = head
-        baseBytes = Background { head.value().flatMap { cache.readSnapshot($0.name + ".graph") } }
-    }
-
-    /// The graph of the snapshot the head names, from the base's bytes read meanwhile: decoded
-    /// only when asked, so that it does not compete with reading the files' facts.
-    func lastGraph(in cache: ScanCacheStore) -> (_ sideBySide: Bool) -> Graph? {
-        { [self] sideBySide in
-            guard let early = head.value() else { return nil }
-            return baseBytes.take().flatMap {
-                early.snapshot.graph(baseBytes: $0, in: cache, name: early.name, sideBySide: sideBySide)
-            }
+        let baseBytes = Background { head.value().flatMap { cache.readSnapshot($0.name + ".graph") } }
+        graph = LastGraph { crew in
+            guard let early = head.value(), let bytes = baseBytes.take() else { return nil }
+            return early.snapshot.graph(baseBytes: bytes, in: cache, name: early.name, crew: crew)
         }
     }
 
@@ -318,5 +320,52 @@ public final class SnapshotPrefetch: @unchecked Sendable {
         h.combine("last snapshot of")
         h.combine(place)
         return "place-" + h.hex
+    }
+}
+
+/// The last scan's graph, decoded when asked for, on every core; or, once started, on a thread
+/// of low priority that takes the core declaring (serial) leaves idle, by a crew that the
+/// thread asking for the graph joins: it helps with the parts left, then takes the graph.
+final class LastGraph: @unchecked Sendable {
+    /// Decodes, with the crew given or else on every core.
+    private let decode: (Crew?) -> Graph?
+    private let crew = Crew()
+    private let lock = NSLock()
+    private var decoded: Background<Graph?>?
+
+    init(_ decode: @escaping (Crew?) -> Graph?) {
+        self.decode = decode
+    }
+
+    /// Starts decoding (once).
+    func start() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard decoded == nil else { return }
+        decoded = Background(lowPriority: true) { [crew, decode] in
+            defer { crew.end() }
+            return decode(crew)
+        }
+    }
+
+    /// The graph, handed over once (nil after, or when it was stopped or did not read).
+    func take() -> Graph? {
+        lock.lock()
+        guard let decoded else {
+            // Not started: decoded here and now, on every core. Later calls get nil (and no crew
+            // is waited for).
+            decoded = Background(separately: false) { nil }
+            lock.unlock()
+            crew.end()
+            return decode(nil)
+        }
+        lock.unlock()
+        crew.help()
+        return decoded.take()
+    }
+
+    /// The graph will not be asked for: decoding, if started, stops after the part under way.
+    func stop() {
+        crew.stop()
     }
 }

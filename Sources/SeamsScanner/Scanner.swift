@@ -128,9 +128,9 @@ public enum Scanner {
         let snapshotName = cache == nil ? "" : ScanSnapshot.name(frame: frame, placements: placements)
         var signatures: [FileSignature?] = []
         var previous: ScanSnapshot?
-        // The last graph, when asked: decoded on both cores (`sideBySide`) when nothing else
-        // runs, on one beside the declaring otherwise.
-        var readLast: (_ sideBySide: Bool) -> Graph? = { _ in nil }
+        // The last graph, decoded when asked or started (stopped when it is not needed).
+        var lastGraph: LastGraph?
+        defer { lastGraph?.stop() }
         // The prefetch found this very snapshot: the place's pointer names it already.
         var fromPrefetch = false
         // Each file's place among the previous snapshot's files (nil: it had none such), and
@@ -142,7 +142,7 @@ public enum Scanner {
                 FileSignature(path: files[firstOfPath[$0]].location)
             }
             if let last = LastScan.find(named: snapshotName, frame: frame, cache: cache, prefetched: prefetched) {
-                (previous, readLast) = (last.snapshot, last.graph)
+                (previous, lastGraph) = (last.snapshot, last.graph)
                 (fromPrefetch, ofOtherFiles) = (last.fromPrefetch, last.ofOtherFiles)
             }
             // The snapshot of these very files has them in the same order (its name covers their
@@ -150,7 +150,7 @@ public enum Scanner {
             if let previous {
                 alignment = ofOtherFiles ? previous.alignment(placements) : previous.files.indices.map { $0 }
             }
-            if let previous, !ofOtherFiles, previous.unchanged(signatures), let graph = readLast(true) {
+            if let previous, !ofOtherFiles, previous.unchanged(signatures), let graph = lastGraph?.take() {
                 stats.filesScanned = previous.filesScanned
                 stats.lines = previous.files.reduce(0) { $0 + $1.lines }
                 stats.filesFromCache = previous.filesScanned
@@ -201,9 +201,9 @@ public enum Scanner {
         var notifications: [NotificationUse] = []
         var graph: Graph?
         var patchDelta: GraphDelta?
-        if let cache, let previous {
+        if let cache, let previous, let lastGraph {
             graph = patch(
-                previous, last: readLast, parsed: parsed, alignment: alignment,
+                previous, last: lastGraph, parsed: parsed, alignment: alignment,
                 signatures: signatures, files: usable, owner: owner,
                 units: input.units, threads: threads, stats: &stats, cache: (cache, cached),
                 notifications: &notifications,
@@ -216,6 +216,8 @@ public enum Scanner {
             }
         }
         if graph == nil {
+            // Built anew: the last graph is not needed.
+            lastGraph?.stop()
             graph = resolve(
                 usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
                 threads: threads, stats: &stats, cache: cache.map { ($0, cached) }, notifications: &notifications,
