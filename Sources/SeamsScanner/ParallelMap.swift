@@ -109,15 +109,15 @@ final class Background<T>: @unchecked Sendable {
             done.signal()
         }
         thread.stackSize = 16 << 20
+        if lowPriority { thread.qualityOfService = .utility }
         thread.start()
     }
 
-    /// The calling thread's priority, lowered.
+    /// The calling thread's priority, lowered (elsewhere than Linux, its quality of service
+    /// was, before it started).
     private static func lowerPriority() {
         #if os(Linux)
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-        #else
-            Thread.current.qualityOfService = .utility
         #endif
     }
 
