@@ -86,7 +86,16 @@ final class LastGraph: @unchecked Sendable {
     private let decode: (Crew?) -> Graph?
     private let crew = Crew()
     private let lock = NSLock()
-    private var decoded: Background<Graph?>?
+    private var state = State.waiting
+
+    private enum State {
+        /// Nobody started or asked for it yet.
+        case waiting
+        /// Being decoded by the crew, or decoded, on a thread of its own.
+        case started(Background<Graph?>)
+        /// Asked for before it was started: decoded there and then.
+        case decodedWhenAsked
+    }
 
     init(_ decode: @escaping (Crew?) -> Graph?) {
         self.decode = decode
@@ -96,27 +105,31 @@ final class LastGraph: @unchecked Sendable {
     func start() {
         lock.lock()
         defer { lock.unlock() }
-        guard decoded == nil else { return }
-        decoded = Background(lowPriority: true) { [crew, decode] in
-            defer { crew.end() }
-            return decode(crew)
-        }
+        guard case .waiting = state else { return }
+        state = .started(
+            Background(lowPriority: true) { [crew, decode] in
+                defer { crew.end() }
+                return decode(crew)
+            })
     }
 
     /// The graph, handed over once (nil after, or when it was stopped or did not read).
     func take() -> Graph? {
         lock.lock()
-        guard let decoded else {
-            // Not started: decoded here and now, on every core. Later calls get nil (and no crew
-            // is waited for).
-            decoded = Background(separately: false) { nil }
-            lock.unlock()
+        let now = state
+        if case .waiting = now { state = .decodedWhenAsked }
+        lock.unlock()
+        switch now {
+        case .waiting:
+            // No crew works for it: whoever asks later is not kept waiting.
             crew.end()
             return decode(nil)
+        case .started(let decoded):
+            crew.help()
+            return decoded.take()
+        case .decodedWhenAsked:
+            return nil
         }
-        lock.unlock()
-        crew.help()
-        return decoded.take()
     }
 
     /// The graph will not be asked for: decoding, if started, stops after the part under way.
