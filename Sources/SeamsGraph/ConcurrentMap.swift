@@ -13,4 +13,10 @@ public enum ConcurrentMap {
         }
         return results.map { $0! }
     }
+
+    /// `body` of the first and of the second half of `0..<count`, at once: a walk over a large
+    /// graph's edges split in two.
+    public static func halves<T>(_ count: Int, _ body: (Range<Int>) -> T) -> [T] {
+        run(2) { half in body(half == 0 ? 0..<count / 2 : count / 2..<count) }
+    }
 }

@@ -17,10 +17,7 @@ extension Graph {
         }
         if roles.isEmpty { return }
         // Edges are judged in two halves at once.
-        let middle = edges.count / 2
-        let halves = ConcurrentMap.run(2) { [self] half in
-            judge(half == 0 ? 0..<middle : middle..<edges.count, roles: roles)
-        }
+        let halves = ConcurrentMap.halves(edges.count) { [self] range in judge(range, roles: roles) }
         let connected = halves[0].connected.union(halves[1].connected)
         let dropped = halves[0].dropped + halves[1].dropped
         if !dropped.isEmpty {

@@ -25,13 +25,13 @@ struct GraphPatch {
 
     /// The changes that make `old` the graph with the new sites (`GraphDelta.apply`).
     func delta(from old: Graph, table: SymbolTable) -> GraphDelta {
-        // New sites by edge, each list sorted and each once, in edge order.
+        // New sites by edge, each list sorted and each once (the changes are put in edge order
+        // at the end).
         var grouped: [EdgeEnds: [Site]] = [:]
         for (from, to, site) in sites where from != to {
             grouped[EdgeEnds(from: from, to: to), default: []].append(site)
         }
         let fresh = grouped.map { (ends: $0.key, sites: Array(Set($0.value)).sorted()) }
-            .sorted { ($0.ends.from, $0.ends.to) < ($1.ends.from, $1.ends.to) }
         let sortedPaths = paths.sorted()
         var gone: [EdgeEnds: Set<Site>] = [:]
         for (from, to, site) in removed { gone[EdgeEnds(from: from, to: to), default: []].insert(site) }
@@ -39,10 +39,9 @@ struct GraphPatch {
         // two halves at once), those with new sites and those with sites that go (found by
         // halving: edges are sorted by their ends). Edges are read in place (by index): copying
         // each of a large graph's edges cost more than the rest of the walk.
-        let middle = old.edges.count / 2
-        let halves = ConcurrentMap.run(2) { half -> [Int: [Range<Int>]] in
+        let halves = ConcurrentMap.halves(old.edges.count) { range -> [Int: [Range<Int>]] in
             var found: [Int: [Range<Int>]] = [:]
-            for i in half == 0 ? 0..<middle : middle..<old.edges.count {
+            for i in range {
                 // Appended to only when a path has sites here: most edges take no array at all.
                 var runs: [Range<Int>] = []
                 for path in sortedPaths {
@@ -150,11 +149,10 @@ struct GraphPatch {
         if !undeclared.isEmpty {
             let changed = Set(changes.map { EdgeEnds(from: $0.from, to: $0.to) })
             // Every old edge is asked, in two halves at once.
-            let middle = old.edges.count / 2
-            let halves = ConcurrentMap.run(2) { [undeclared] half -> Set<String> in
+            let halves = ConcurrentMap.halves(old.edges.count) { [undeclared] range -> Set<String> in
                 var undeclared = undeclared
                 var found = Set<String>()
-                for i in half == 0 ? 0..<middle : middle..<old.edges.count {
+                for i in range {
                     let (from, to) = (old.edges[i].from, old.edges[i].to)
                     let (atFrom, atTo) = (undeclared.contains(from), undeclared.contains(to))
                     guard atFrom || atTo, !changed.contains(EdgeEnds(from: from, to: to)) else { continue }
