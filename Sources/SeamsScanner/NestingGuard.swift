@@ -63,8 +63,12 @@ public struct NestingGuard: Sendable {
         let n = bytes.count
         var i = 0
 
+        // The innermost frame when it is a string literal: read for every byte, so kept apart
+        // from the stack.
+        var string: (hashes: Int, multiline: Bool)?
         func push(_ frame: Frame, at position: Int) {
             stack.append(frame)
+            if case .string(let h, let m) = frame { string = (h, m) } else { string = nil }
             switch frame {
             case .bracket: brackets += 1
             case .interpolation: interpolations += 1
@@ -87,6 +91,7 @@ public struct NestingGuard: Sendable {
             case .interpolation: interpolations -= 1
             default: break
             }
+            if case .string(let h, let m)? = stack.last { string = (h, m) } else { string = nil }
             if let cut = openCut, stack.count == cut.level {
                 regions.append((cut.start, position + 1))
                 report.cuts.append(Cut(what: cut.what, limit: cut.limit, startLine: cutStartLine, endLine: line))
@@ -106,15 +111,22 @@ public struct NestingGuard: Sendable {
             i += 1
         }
 
+        let (codeBytes, stringBytes) = (Self.inCodeBits, Self.inStringBits)
         while i < n {
             let b = bytes[i]
+            // Most bytes neither open, close nor end anything: stepped over at once.
+            if !Self.mayMatter(b, string == nil ? codeBytes : stringBytes) {
+                i += 1
+                continue
+            }
             if b == 0x0A || b == 0x0D {
                 // A one-line string literal left open ends with its line.
-                if case .string(_, false)? = stack.last { pop(endingAt: i - 1) }
+                if let open = string, !open.multiline { pop(endingAt: i - 1) }
                 newline()
                 continue
             }
-            if case .string(let h, let multiline)? = stack.last {
+            if let open = string {
+                let (h, multiline) = (open.hashes, open.multiline)
                 // Inside a string literal: look for its end, an escape, or an interpolation.
                 if b == UInt8(ascii: "\\") && hashes(from: i + 1) == h {
                     let after = i + 1 + h
@@ -194,5 +206,23 @@ public struct NestingGuard: Sendable {
             for k in region.start..<region.end where out[k] != 0x0A && out[k] != 0x0D { out[k] = UInt8(ascii: " ") }
         }
         return (report, out)
+    }
+
+    /// Bytes the pass acts on: line ends and `"`; inside a string literal also `\`, elsewhere
+    /// `/`, `#` and the brackets. One bit per ASCII byte, in two words.
+    private static let inStringBits = bits("\n\r\\\"")
+    private static let inCodeBits = bits("\n\r\"/#()[]{}")
+
+    private static func bits(_ bytes: String) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        for b in bytes.utf8 {
+            if b < 64 { words.0 |= 1 << UInt64(b) } else { words.1 |= 1 << UInt64(b - 64) }
+        }
+        return words
+    }
+
+    @inline(__always)
+    private static func mayMatter(_ b: UInt8, _ set: (UInt64, UInt64)) -> Bool {
+        b < 128 && ((b < 64 ? set.0 : set.1) >> UInt64(b & 63)) & 1 != 0
     }
 }

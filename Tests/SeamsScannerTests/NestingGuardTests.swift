@@ -107,3 +107,30 @@ import Testing
         #expect(notes.compactMap(\.file) == ["A.swift", "B.swift"])
     }
 }
+
+/// The pass steps over bytes that open, close and end nothing at once: what it skips must never
+/// hide one that matters, next to non-ASCII text, CR line ends or in any kind of literal.
+@Suite struct NestingGuardSkippingTests {
+    @Test func nonASCIIAndCRLFNextToWhatMattersAreStillSeen() {
+        let deep = String(repeating: "[", count: 13) + "0" + String(repeating: "]", count: 13)
+        let text =
+            "let é = \"ü\\(ä[1])\"\r\n/* ß [[[ */ let π = [\"😀\": [2]]\r\nlet ω = #\"\\#(α)\"#\r\nlet z = é\(deep)\r\n"
+        let (report, blanked) = NestingGuard().apply(Array(text.utf8))
+        #expect(report.maxBrackets == 13)
+        #expect(report.maxInterpolations == 1)
+        #expect(report.cuts == [NestingGuard.Cut(what: "square brackets", limit: 12, startLine: 4, endLine: 4)])
+        let out = try! #require(blanked)
+        // Only the region goes: the same bytes before it, line ends kept, as many bytes in all.
+        #expect(out.count == text.utf8.count)
+        let kept = String(decoding: out, as: UTF8.self)
+        #expect(kept.hasPrefix("let é = \"ü\\(ä[1])\"\r\n/* ß [[[ */"))
+        #expect(kept.components(separatedBy: "\r\n").count == 5)
+    }
+
+    @Test func aMultilineStringSpansLinesAndItsBracketsDoNotCount() {
+        let text = "let s = \"\"\"\n  [[[[ ü\n  \\([1])\n  \"\"\"\nlet t = [[2]]\n"
+        let (report, _) = NestingGuard().apply(Array(text.utf8))
+        #expect(report.maxBrackets == 2)
+        #expect(report.maxInterpolations == 1)
+    }
+}
