@@ -28,6 +28,13 @@ import Testing
         }
     }
 
+    /// Site kinds compare by rank too: sites sort by kind, and so do the kinds listed on an edge.
+    @Test func siteKindsSortAsTheirNames() {
+        for a in SiteKind.allCases {
+            for b in SiteKind.allCases { #expect((a < b) == (a.rawValue < b.rawValue)) }
+        }
+    }
+
     @Test func checkFormatsFromFileNames() {
         #expect(CheckFormat.format(forPath: "out/seams.sarif") == .sarif)
         #expect(CheckFormat.format(forPath: "junit.XML") == .junit)
