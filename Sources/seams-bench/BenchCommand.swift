@@ -12,6 +12,12 @@ import SwiftParser
 /// A benchmark, not a test: it prints figures and judges nothing.
 @main
 struct BenchRoot: ParsableCommand {
+    /// The heap tuned as the `seams` command tunes it (`HeapTuning`), so that both run alike.
+    static func main() {
+        HeapTuning.applyForOneRun()
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "seams-bench",
         abstract: "Benchmarks of seams: figures to read, not tests.",

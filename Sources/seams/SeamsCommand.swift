@@ -3,6 +3,12 @@ import SeamsKit
 
 @main
 struct SeamsCommand: ParsableCommand {
+    /// The heap tuned first (`HeapTuning`), then the command as the argument parser runs it.
+    static func main() {
+        HeapTuning.applyForOneRun()
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "seams",
         abstract: "Maps the dependencies of a Swift codebase, to find where to cut it apart.",

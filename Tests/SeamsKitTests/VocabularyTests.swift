@@ -44,3 +44,14 @@ import Testing
         #expect(CheckFormat.format(forPath: "check.svg") == nil)
     }
 }
+
+/// The command-line tools tune glibc's heap as they start (`HeapTuning`).
+@Suite struct HeapTuningTests {
+    @Test func theHeapIsTunedWhereGlibcIs() {
+        #if os(Linux)
+            #expect(HeapTuning.applyForOneRun())
+        #else
+            #expect(!HeapTuning.applyForOneRun())
+        #endif
+    }
+}

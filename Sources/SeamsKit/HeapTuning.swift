@@ -1,0 +1,28 @@
+import Foundation
+
+/// The C heap, tuned for a process that scans and exits (the command-line tools).
+public enum HeapTuning {
+    /// How much more than asked the heap grows by: 64 MB. Pages not touched cost no memory.
+    static let topPadBytes: Int32 = 64 << 20
+
+    /// glibc grows a thread's heap a few pages at a time, each step an `mprotect` call that takes
+    /// the process's lock on its memory map: a warm scan of a 600k-line app, reading its 4,000
+    /// cached files on two threads, made 17,000 of them and spent a quarter of that reading in
+    /// the kernel. With 64 MB of padding per step, the steps are few: that reading went from
+    /// 51-59 ms to 38-41 ms, and a warm `seams scan` from 241-257 ms to 210-237 ms.
+    /// True when the heap was tuned (glibc); elsewhere the heap is left as it is.
+    @discardableResult
+    public static func applyForOneRun() -> Bool {
+        #if os(Linux)
+            // `mallopt` is not in the Glibc module: found by name in the running process.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "mallopt") else { return false }
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            // M_TOP_PAD in <malloc.h>.
+            let topPad: Int32 = -2
+            return mallopt(topPad, topPadBytes) == 1
+        #else
+            return false
+        #endif
+    }
+}
