@@ -67,6 +67,8 @@ struct BenchReport {
     var threads: Int
     var graph: GraphSize
     var parse: Timing
+    /// Bare parsing on one thread, whatever `threads` is.
+    var parseOneThread: Timing
     var cold: Timing
     var warm: Timing
     var body: Timing
@@ -104,6 +106,12 @@ struct BenchReport {
             "graph:         \(graph.nodes) nodes, \(graph.edges) edges, \(graph.sites) sites"
         )
         line(String(format: "bare parse:    %7.3f s   peak %4.0f MB", parse.seconds, mb(parse.peakBytes)))
+        if threads != 1 {
+            line(
+                String(
+                    format: "  on 1 thread: %7.3f s   (the cold scan on %d threads takes %.2f× this)",
+                    parseOneThread.seconds, threads, cold.seconds / parseOneThread.seconds))
+        }
         for (_, label, t) in scans {
             let s = t.statistics
             line(
@@ -159,6 +167,7 @@ struct BenchReport {
             "corpus": corpus, "files": files, "lines": lines, "threads": threads,
             "nodes": graph.nodes, "edges": graph.edges, "sites": graph.sites,
             "bareParse": ["seconds": parse.seconds, "peakMemoryBytes": parse.peakBytes],
+            "bareParseOneThread": ["seconds": parseOneThread.seconds, "peakMemoryBytes": parseOneThread.peakBytes],
             "changedFile": touched, "warmIdenticalToCold": identical,
         ]
         for (key, _, t) in scans { top[key] = timing(t) }
