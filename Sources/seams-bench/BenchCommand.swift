@@ -106,7 +106,8 @@ struct BenchCommand: ParsableCommand {
             }
         }
         // The goal's measure: parsing on as many threads as the scan has. On one thread too, for
-        // the record: the figure the issue quoted (0.95 s for a 600k-line app) is one thread's.
+        // the record: the issue quoted 0.95 s for a 600k-line app, which is what one thread takes
+        // on the machine it names (two take half).
         let parse = try bareParse(threads: threads)
         let parseOneThread = threads == 1 ? parse : try bareParse(threads: 1)
         func cached() -> ScanRequest {
