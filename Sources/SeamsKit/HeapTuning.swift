@@ -9,7 +9,7 @@ public enum HeapTuning {
     /// the process's lock on its memory map: a warm scan of a 600k-line app, reading its 4,000
     /// cached files on two threads, made 17,000 of them and spent a quarter of that reading in
     /// the kernel. With 64 MB of padding per step, the steps are few: that reading went from
-    /// 51-59 ms to 38-41 ms, and a warm `seams scan` from 241-257 ms to 210-237 ms.
+    /// 51-59 ms to 38-41 ms, and a warm one-file `seams scan` from a median of 224 ms to 209 ms.
     /// True when the heap was tuned (glibc); elsewhere the heap is left as it is.
     @discardableResult
     public static func applyForOneRun() -> Bool {
