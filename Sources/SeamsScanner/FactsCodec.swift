@@ -36,13 +36,8 @@ enum FactsCodec {
         var surface: [UInt32]
         var bodies: [UInt32]
 
-        func mentionsAny(of names: Set<UInt32>, inSurface: Bool) -> Bool {
-            // A few names are asked about, and a file mentions hundreds: a mask of the names' low
-            // bits turns most words away before any hashing.
-            var mask: UInt64 = 0
-            for name in names { mask |= 1 << UInt64(name & 63) }
-            func named(_ word: UInt32) -> Bool { mask & (1 << UInt64(word & 63)) != 0 && names.contains(word) }
-            return surface.contains(where: named) || (!inSurface && bodies.contains(where: named))
+        func mentionsAny(of names: SurfaceChange.Names, inSurface: Bool) -> Bool {
+            surface.contains(where: names.contains) || (!inSurface && bodies.contains(where: names.contains))
         }
     }
 
