@@ -36,7 +36,7 @@ enum FactsCodec {
         var surface: [UInt32]
         var bodies: [UInt32]
 
-        func mentionsAny(of names: SurfaceChange.Names, inSurface: Bool) -> Bool {
+        func mentionsAny(of names: MentionedNames, inSurface: Bool) -> Bool {
             surface.contains(where: names.contains) || (!inSurface && bodies.contains(where: names.contains))
         }
     }
@@ -529,6 +529,25 @@ enum FactsCodec {
         case 19: return .tuple(try readArgs(&r))
         case 20: return .other(try r.list { try readExpr(&$0) })
         default: throw CorruptEntry()
+        }
+    }
+}
+
+/// Names asked about (hashes of `StringTable.mention`), with a mask of their low bits: a
+/// few names are asked about and a file mentions hundreds, so the mask turns most words away
+/// before any hashing. Kept as the names grow, rather than made again for every file asked.
+struct MentionedNames {
+    private var all = Set<UInt32>()
+    private var mask: UInt64 = 0
+
+    init(_ names: Set<UInt32>) { formUnion(names) }
+
+    func contains(_ word: UInt32) -> Bool { mask & (1 << UInt64(word & 63)) != 0 && all.contains(word) }
+
+    mutating func formUnion(_ more: some Sequence<UInt32>) {
+        for name in more {
+            all.insert(name)
+            mask |= 1 << UInt64(name & 63)
         }
     }
 }

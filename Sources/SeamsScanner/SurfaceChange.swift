@@ -102,34 +102,9 @@ enum SurfaceChange {
         return names
     }
 
-    /// Names asked about (hashes of `StringTable.mention`), with a mask of their low bits: a
-    /// few names are asked about and a file mentions hundreds, so the mask turns most words away
-    /// before any hashing. Kept as the names grow, rather than made again for every file asked.
-    struct Names {
-        private(set) var all = Set<UInt32>()
-        private var mask: UInt64 = 0
-
-        init(_ names: Set<UInt32>) { formUnion(names) }
-
-        func contains(_ word: UInt32) -> Bool { mask & (1 << UInt64(word & 63)) != 0 && all.contains(word) }
-
-        mutating func formUnion(_ more: [UInt32]) {
-            for name in more { insert(name) }
-        }
-
-        mutating func formUnion(_ more: Set<UInt32>) {
-            for name in more { insert(name) }
-        }
-
-        private mutating func insert(_ name: UInt32) {
-            all.insert(name)
-            mask |= 1 << UInt64(name & 63)
-        }
-    }
-
     /// Adds to `names` the names of the declarations among `entries` that mention one of them;
     /// true when it added any.
-    static func widen(_ names: inout Names, through entries: [Entry]) -> Bool {
+    static func widen(_ names: inout MentionedNames, through entries: [Entry]) -> Bool {
         var grew = false
         for e in entries where !e.names.allSatisfy(names.contains) && e.mentions.contains(where: names.contains) {
             names.formUnion(e.names)
@@ -145,7 +120,7 @@ enum SurfaceChange {
         _ changed: Set<UInt32>, changedDeclarations: [Entry], candidates: [Int], limit: Int,
         mentions: (Int) -> FactsCodec.Mentions?, declarations: (Int) -> [Entry]
     ) -> Set<Int>? {
-        var names = Names(changed)
+        var names = MentionedNames(changed)
         var reached = Set<Int>()
         // Each candidate's mentions, by its place among the candidates.
         let known = candidates.map(mentions)
