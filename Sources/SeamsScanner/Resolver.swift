@@ -12,9 +12,10 @@ final class Resolver {
     let isWorker: Bool
     /// Externals first named while resolving bodies on this worker.
     var newExternals: [String: TypeSymbol] = [:]
-    /// Sites found so far: by the declarations on the first resolver, by one file's bodies
-    /// on a worker.
+    /// Sites the declarations gave, on the first resolver.
     var recorded: [(String, String, Site)] = []
+    /// Sites of the file whose bodies a worker resolves.
+    var marks = SiteMarks()
     var nextMemberID = 0
     var memberTypeCache: [Int: RType?] = [:]
     var inProgress: Set<Int> = []
@@ -81,7 +82,6 @@ final class Resolver {
         let items = table.bindings
         ParallelMap.forEach(count: todo.count, workers: workers) { worker, k in
             let file = todo[k]
-            worker.recorded = []
             worker.notifications = []
             worker.uses = []
             for i in byFile[file] {
@@ -89,13 +89,13 @@ final class Resolver {
                 for code in decl.code { worker.run(code, scope: scope, env: Env()) }
             }
             // In site order: the graph then joins files' runs without sorting them again.
-            worker.recorded.sort { $0.2 < $1.2 }
+            let groups = worker.marks.takeGroups()
             // Handed over, so that they are sorted in place.
             let uses = worker.uses
             worker.uses = []
             results.store(
                 FileResolution(
-                    groups: SiteGroup.grouping(worker.recorded), notifications: worker.notifications,
+                    groups: groups, notifications: worker.notifications,
                     uses: Use.canonical(uses)),
                 at: file)
         }
@@ -198,14 +198,28 @@ final class Resolver {
     }
 
     func emit(_ target: TypeSymbol, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
-        emit(nodeID: target.nodeID, loc, kind, scope)
+        guard emitting, target.nodeID != scope.owner else { return }
+        if isWorker {
+            marks.add(to: marks.id(of: target), loc, kind, scope)
+        } else {
+            record(from: scope.owner, to: target.nodeID, loc, kind, scope)
+        }
     }
 
     func emit(nodeID: String, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
         guard emitting, nodeID != scope.owner else { return }
+        if isWorker {
+            marks.add(to: marks.id(nodeID), loc, kind, scope)
+        } else {
+            record(from: scope.owner, to: nodeID, loc, kind, scope)
+        }
+    }
+
+    /// A site of the declarations (on the first resolver): `from` need not be the scope's owner.
+    func record(from: String, to: String, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
         recorded.append(
             (
-                scope.owner, nodeID,
+                from, to,
                 Site(
                     file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: kind, member: scope.member
                 )
@@ -247,26 +261,6 @@ struct SiteGroup: Sendable, Equatable {
     var from: String
     var to: String
     var sites: [Site]
-
-    /// Sites in site order, grouped by edge in the order each edge first appears; a site from
-    /// a node to itself is no edge.
-    static func grouping(_ sorted: [(String, String, Site)]) -> [SiteGroup] {
-        struct Ends: Hashable {
-            var from: String
-            var to: String
-        }
-        var index: [Ends: Int] = [:]
-        var groups: [SiteGroup] = []
-        for (from, to, site) in sorted where from != to {
-            if let i = index[Ends(from: from, to: to)] {
-                if groups[i].sites.last != site { groups[i].sites.append(site) }
-            } else {
-                index[Ends(from: from, to: to)] = groups.count
-                groups.append(SiteGroup(from: from, to: to, sites: [site]))
-            }
-        }
-        return groups
-    }
 }
 
 private final class ResolutionBox: @unchecked Sendable {
