@@ -100,7 +100,12 @@ let package = Package(
             ]
         ),
         .target(name: "SeamsTestSupport", path: "Tests/SeamsTestSupport"),
-        .testTarget(name: "SeamsScannerTests", dependencies: ["SeamsScanner", "SeamsGraph", "SeamsTestSupport"]),
+        .testTarget(
+            name: "SeamsScannerTests",
+            dependencies: [
+                "SeamsScanner", "SeamsGraph", "SeamsTestSupport", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
         .testTarget(
             name: "SeamsTestabilityTests",

@@ -1,18 +1,26 @@
 import SeamsGraph
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Phase 1: reduces one parsed file to `FileFacts`. One instance per file; not shared.
+///
+/// It walks the raw tree under the parser's result rather than the syntax nodes over it: each
+/// node reached through those is made on the way (in an arena, under a lock) and counted as it is
+/// copied, which made the walk cost two thirds of the parse itself; visiting every raw node costs
+/// a twentieth of it. The raw nodes are the parser's own, so their kinds, children and text are
+/// those of the syntax nodes; where they begin comes from `RawPlaces`.
 struct FactCollector {
     /// Deeper expressions are cut off with a diagnostic rather than risking the stack.
     static let maxDepth = 600
 
     private let lines: LineTable
+    private let places: RawPlaces
     private var depth = 0
     private(set) var truncatedAt: Loc?
 
-    init(lines: LineTable) {
+    private init(lines: LineTable, places: RawPlaces) {
         self.lines = lines
+        self.places = places
     }
 
     /// Parses and collects one file's source.
@@ -22,11 +30,15 @@ struct FactCollector {
         if let blanked { source = String(decoding: blanked, as: UTF8.self) }
         let tree = Parser.parse(source: source)
         let lines = LineTable(source)
-        var collector = FactCollector(lines: lines)
         let top = DeclFact(kind: .file, loc: Loc(line: 1, column: 1))
         let topCode = Code()
         var imports: [String] = []
-        collector.topLevel(tree.statements, into: top, code: topCode, imports: &imports)
+        // The raw nodes live as long as the tree that holds their arena.
+        let truncatedAt = withExtendedLifetime(tree) { () -> Loc? in
+            var collector = FactCollector(lines: lines, places: RawPlaces(tree.raw))
+            collector.topLevel(RawSourceFileSyntax(tree.raw)!.statements, into: top, code: topCode, imports: &imports)
+            return collector.truncatedAt
+        }
         if !topCode.events.isEmpty { top.code.append(topCode) }
 
         var diagnostics: [Diagnostic] = []
@@ -48,7 +60,7 @@ struct FactCollector {
                         + "the rest of the file is scanned (the parser takes exponential time or quadratic memory on such nesting)",
                     severity: .warning))
         }
-        if let cut = collector.truncatedAt {
+        if let cut = truncatedAt {
             diagnostics.append(
                 Diagnostic(
                     file: path, line: Int(cut.line),
@@ -61,19 +73,20 @@ struct FactCollector {
     /// File-level items. The clauses of a file-level `#if` are file level too (every clause, as
     /// everywhere): their types, extensions, imports and code belong to the file, not to a body.
     private mutating func topLevel(
-        _ items: CodeBlockItemListSyntax, into top: DeclFact, code: Code, imports: inout [String]
+        _ items: RawCodeBlockItemListSyntax, into top: DeclFact, code: Code, imports: inout [String]
     ) {
-        for item in items {
-            switch item.item {
+        for item in items.each {
+            switch RawCodeBlockItemSyntax.Item(item.item) {
             case .decl(let decl):
-                if let imp = decl.as(ImportDeclSyntax.self) {
-                    if let first = imp.path.first { imports.append(first.name.text) }
-                } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-                    for clause in ifConfig.clauses {
-                        switch clause.elements {
-                        case .statements(let inner): topLevel(inner, into: top, code: code, imports: &imports)
-                        case .decls(let inner): for d in inner { self.decl(d.decl, into: top, local: &code.events) }
-                        case .switchCases, .postfixExpression, .attributes, nil: break
+                if let imp = RawImportDeclSyntax(decl) {
+                    if let first = imp.path.each.first { imports.append(text(first.name)) }
+                } else if let ifConfig = RawIfConfigDeclSyntax(decl) {
+                    for clause in ifConfig.clauses.each {
+                        switch clause.elements.flatMap(RawIfConfigClauseSyntax.Elements.init) {
+                        case .statements(let inner)?: topLevel(inner, into: top, code: code, imports: &imports)
+                        case .decls(let inner)?:
+                            for d in inner.each { self.decl(d.decl, into: top, local: &code.events) }
+                        case .switchCases?, .postfixExpression?, .attributes?, nil: break
                         }
                     }
                 } else {
@@ -83,6 +96,8 @@ struct FactCollector {
                 self.stmt(stmt, into: &code.events)
             case .expr(let expr):
                 code.events.append(.eval(self.expr(expr)))
+            case nil:
+                break
             }
         }
     }
@@ -102,39 +117,52 @@ struct FactCollector {
         return nil
     }
 
-    // MARK: Locations
+    // MARK: Locations and text
 
-    private func loc(_ node: some SyntaxProtocol) -> Loc {
-        lines.location(node.positionAfterSkippingLeadingTrivia)
+    private func loc(_ node: some RawSyntaxNodeProtocol) -> Loc {
+        lines.location(offset: places.offset(node.raw))
+    }
+
+    /// A token's text as `TokenSyntax.text` gives it.
+    private func text(_ token: RawTokenSyntax) -> String { String(syntaxText: token.tokenText) }
+
+    private func isKeyword(_ token: RawTokenSyntax, _ keyword: SyntaxText) -> Bool {
+        token.tokenKind == .keyword && token.tokenText == keyword
     }
 
     // MARK: Declarations
 
     /// Adds a declaration: to `owner` as member or nested type, and its code as bodies.
     /// `local` receives the events when the declaration sits inside a code body.
-    mutating func decl(_ decl: DeclSyntax, into owner: DeclFact, local: inout [Event]) {
-        switch decl.as(DeclSyntaxEnum.self) {
-        case .classDecl(let d):
+    mutating func decl(_ decl: RawDeclSyntax, into owner: DeclFact, local: inout [Event]) {
+        switch decl.raw.kind {
+        case .classDecl:
+            let d = RawClassDeclSyntax(decl)!
             nominal(
                 .class, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
-                d.attributes, d.memberBlock, d, into: owner)
-        case .structDecl(let d):
+                d.attributes, d.memberBlock, d.modifiers, into: owner)
+        case .structDecl:
+            let d = RawStructDeclSyntax(decl)!
             nominal(
                 .struct, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
-                d.attributes, d.memberBlock, d, into: owner)
-        case .enumDecl(let d):
+                d.attributes, d.memberBlock, d.modifiers, into: owner)
+        case .enumDecl:
+            let d = RawEnumDeclSyntax(decl)!
             nominal(
                 .enum, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
-                d.attributes, d.memberBlock, d, into: owner)
-        case .actorDecl(let d):
+                d.attributes, d.memberBlock, d.modifiers, into: owner)
+        case .actorDecl:
+            let d = RawActorDeclSyntax(decl)!
             nominal(
                 .actor, d.name, d.genericParameterClause, nil, d.inheritanceClause, d.genericWhereClause,
-                d.attributes, d.memberBlock, d, into: owner)
-        case .protocolDecl(let d):
+                d.attributes, d.memberBlock, d.modifiers, into: owner)
+        case .protocolDecl:
+            let d = RawProtocolDeclSyntax(decl)!
             nominal(
                 .protocol, d.name, nil, d.primaryAssociatedTypeClause, d.inheritanceClause, d.genericWhereClause,
-                d.attributes, d.memberBlock, d, into: owner)
-        case .extensionDecl(let d):
+                d.attributes, d.memberBlock, d.modifiers, into: owner)
+        case .extensionDecl:
+            let d = RawExtensionDeclSyntax(decl)!
             let fact = DeclFact(kind: .extension(type(d.extendedType)), loc: loc(d.extendedType))
             let code = Code()
             attributes(d.attributes, into: &code.events)
@@ -143,9 +171,10 @@ struct FactCollector {
             fact.code.append(code)
             members(d.memberBlock, into: fact)
             owner.nested.append(fact)
-        case .variableDecl(let d):
-            variable(d, into: owner)
-        case .functionDecl(let d):
+        case .variableDecl:
+            variable(RawVariableDeclSyntax(decl)!, into: owner)
+        case .functionDecl:
+            let d = RawFunctionDeclSyntax(decl)!
             let generics = genericNames(d.genericParameterClause)
             let ret = d.signature.returnClause.map { type($0.type) }
             let code = Code(returnType: ret, genericNames: generics)
@@ -156,12 +185,13 @@ struct FactCollector {
             whereClause(d.genericWhereClause, into: &code.events)
             if let body = d.body { self.body(body.statements, into: &code.events) }
             let fact = MemberFact(
-                name: d.name.text, kind: .function, isStatic: isStatic(d.modifiers), type: ret,
+                name: text(d.name), kind: .function, isStatic: isStatic(d.modifiers), type: ret,
                 initializer: nil, params: params, genericNames: generics)
             owner.members.append(fact)
             code.member = fact.signature
             owner.code.append(code)
-        case .initializerDecl(let d):
+        case .initializerDecl:
+            let d = RawInitializerDeclSyntax(decl)!
             let generics = genericNames(d.genericParameterClause)
             let code = Code(genericNames: generics)
             attributes(d.attributes, into: &code.events)
@@ -175,13 +205,14 @@ struct FactCollector {
             owner.members.append(fact)
             code.member = fact.signature
             owner.code.append(code)
-        case .deinitializerDecl(let d):
-            if let body = d.body {
+        case .deinitializerDecl:
+            if let body = RawDeinitializerDeclSyntax(decl)!.body {
                 let code = Code(member: "deinit")
                 block(body.statements, into: &code.events)
                 owner.code.append(code)
             }
-        case .subscriptDecl(let d):
+        case .subscriptDecl:
+            let d = RawSubscriptDeclSyntax(decl)!
             let generics = genericNames(d.genericParameterClause)
             let ret = type(d.returnClause.type)
             let code = Code(returnType: ret, genericNames: generics)
@@ -196,12 +227,14 @@ struct FactCollector {
             owner.members.append(fact)
             code.member = fact.signature
             owner.code.append(code)
-        case .enumCaseDecl(let d):
-            let code = Code(member: d.elements.first?.name.text)
+        case .enumCaseDecl:
+            let d = RawEnumCaseDeclSyntax(decl)!
+            let elements = d.elements.each
+            let code = Code(member: elements.first.map { text($0.name) })
             attributes(d.attributes, into: &code.events)
-            for element in d.elements {
+            for element in elements {
                 var params: [ParamFact] = []
-                for p in (element.parameterClause?.parameters).orEmpty {
+                for p in (element.parameterClause?.parameters.each).orEmpty {
                     let t = type(p.type)
                     params.append(ParamFact(label: p.firstName.flatMap(label), type: t))
                     code.events.append(.typeUse(t, .type))
@@ -210,49 +243,53 @@ struct FactCollector {
                 if let raw = element.rawValue { code.events.append(.eval(expr(raw.value))) }
                 owner.members.append(
                     MemberFact(
-                        name: element.name.text, kind: .enumCase, isStatic: true, type: nil, initializer: nil,
+                        name: text(element.name), kind: .enumCase, isStatic: true, type: nil, initializer: nil,
                         params: params, genericNames: []))
             }
             owner.code.append(code)
-        case .typeAliasDecl(let d):
+        case .typeAliasDecl:
+            let d = RawTypeAliasDeclSyntax(decl)!
             let generics = genericNames(d.genericParameterClause)
             let target = type(d.initializer.value)
-            let code = Code(genericNames: generics, member: d.name.text)
+            let name = text(d.name)
+            let code = Code(genericNames: generics, member: name)
             attributes(d.attributes, into: &code.events)
             code.events.append(.typeUse(target, .type))
             whereClause(d.genericWhereClause, into: &code.events)
             owner.members.append(
                 MemberFact(
-                    name: d.name.text, kind: .typeAlias, isStatic: true, type: target, initializer: nil,
+                    name: name, kind: .typeAlias, isStatic: true, type: target, initializer: nil,
                     params: [], genericNames: generics))
             owner.code.append(code)
-        case .associatedTypeDecl(let d):
+        case .associatedTypeDecl:
+            let d = RawAssociatedTypeDeclSyntax(decl)!
             let code = Code()
-            for inherited in (d.inheritanceClause?.inheritedTypes).orEmpty {
+            for inherited in (d.inheritanceClause?.inheritedTypes.each).orEmpty {
                 code.events.append(.typeUse(type(inherited.type), .type))
             }
             if let def = d.initializer { code.events.append(.typeUse(type(def.value), .type)) }
             whereClause(d.genericWhereClause, into: &code.events)
             owner.members.append(
                 MemberFact(
-                    name: d.name.text, kind: .associatedType, isStatic: true, type: nil, initializer: nil,
+                    name: text(d.name), kind: .associatedType, isStatic: true, type: nil, initializer: nil,
                     params: [], genericNames: []))
             owner.code.append(code)
-        case .ifConfigDecl(let d):
+        case .ifConfigDecl:
             // Every branch of #if is read: a dependency behind a build flag is still a dependency.
-            for clause in d.clauses {
-                switch clause.elements {
-                case .decls(let items):
-                    for item in items { self.decl(item.decl, into: owner, local: &local) }
-                case .statements(let items):
+            for clause in RawIfConfigDeclSyntax(decl)!.clauses.each {
+                switch clause.elements.flatMap(RawIfConfigClauseSyntax.Elements.init) {
+                case .decls(let items)?:
+                    for item in items.each { self.decl(item.decl, into: owner, local: &local) }
+                case .statements(let items)?:
                     block(items, into: &local)
-                case .switchCases, .postfixExpression, .attributes, nil:
+                case .switchCases?, .postfixExpression?, .attributes?, nil:
                     break
                 }
             }
-        case .macroExpansionDecl(let d):
+        case .macroExpansionDecl:
+            let d = RawMacroExpansionDeclSyntax(decl)!
             let code = Code()
-            code.events.append(.eval(.other(d.arguments.map { expr($0.expression) })))
+            code.events.append(.eval(.other(d.arguments.each.map { expr($0.expression) })))
             owner.code.append(code)
         default:
             break
@@ -260,17 +297,17 @@ struct FactCollector {
     }
 
     private mutating func nominal(
-        _ kind: NodeKind, _ name: TokenSyntax, _ generics: GenericParameterClauseSyntax?,
-        _ primary: PrimaryAssociatedTypeClauseSyntax?, _ inherits: InheritanceClauseSyntax?,
-        _ whereClause: GenericWhereClauseSyntax?, _ attrs: AttributeListSyntax, _ members: MemberBlockSyntax,
-        _ node: some SyntaxProtocol, into owner: DeclFact
+        _ kind: NodeKind, _ name: RawTokenSyntax, _ generics: RawGenericParameterClauseSyntax?,
+        _ primary: RawPrimaryAssociatedTypeClauseSyntax?, _ inherits: RawInheritanceClauseSyntax?,
+        _ whereClause: RawGenericWhereClauseSyntax?, _ attrs: RawAttributeListSyntax,
+        _ members: RawMemberBlockSyntax, _ modifiers: RawDeclModifierListSyntax, into owner: DeclFact
     ) {
-        let fact = DeclFact(kind: .nominal(kind, name.text), loc: loc(name))
-        fact.isFilePrivate =
-            node.asProtocol(WithModifiersSyntax.self)?.modifiers.contains {
-                $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate)
-            } ?? false
-        fact.genericNames = genericNames(generics) + (primary?.primaryAssociatedTypes.map { $0.name.text } ?? [])
+        let fact = DeclFact(kind: .nominal(kind, text(name)), loc: loc(name))
+        fact.isFilePrivate = modifiers.each.contains {
+            isKeyword($0.name, "private") || isKeyword($0.name, "fileprivate")
+        }
+        fact.genericNames =
+            genericNames(generics) + (primary?.primaryAssociatedTypes.each.map { text($0.name) } ?? [])
         let code = Code()
         attributes(attrs, into: &code.events)
         genericConstraints(generics, into: &code.events)
@@ -281,35 +318,44 @@ struct FactCollector {
         owner.nested.append(fact)
     }
 
-    private mutating func members(_ block: MemberBlockSyntax, into fact: DeclFact) {
+    private mutating func members(_ block: RawMemberBlockSyntax, into fact: DeclFact) {
         var stray: [Event] = []
-        for item in block.members { decl(item.decl, into: fact, local: &stray) }
+        for item in block.members.each { decl(item.decl, into: fact, local: &stray) }
         if !stray.isEmpty { fact.code.append(Code(events: stray)) }
     }
 
-    private mutating func inheritance(_ clause: InheritanceClauseSyntax?, into fact: DeclFact, code: Code) {
-        for inherited in (clause?.inheritedTypes).orEmpty {
+    private mutating func inheritance(_ clause: RawInheritanceClauseSyntax?, into fact: DeclFact, code: Code) {
+        for inherited in (clause?.inheritedTypes.each).orEmpty {
             let t = type(inherited.type)
             fact.inherits.append(t)
             code.events.append(.typeUse(t, .inherit))
         }
     }
 
-    private mutating func variable(_ d: VariableDeclSyntax, into owner: DeclFact) {
+    /// Accessors whose presence makes a property computed, not stored.
+    private static let computingAccessors: [SyntaxText] = ["get", "_read", "unsafeAddress"]
+
+    private mutating func variable(_ d: RawVariableDeclSyntax, into owner: DeclFact) {
         let isStatic = isStatic(d.modifiers)
-        let isVar = d.bindingSpecifier.tokenKind == .keyword(.var)
-        let code = Code(member: d.bindings.first.map { patternNames($0.pattern).joined(separator: ", ") })
+        let isVar = isKeyword(d.bindingSpecifier, "var")
+        let isLetDecl = isKeyword(d.bindingSpecifier, "let")
+        let bindings = d.bindings.each
+        let code = Code(member: bindings.first.map { patternNames($0.pattern).joined(separator: ", ") })
         attributes(d.attributes, into: &code.events)
-        for binding in d.bindings {
+        for binding in bindings {
             let annotated = binding.typeAnnotation.map { type($0.type) }
             let initial = binding.initializer.map { expr($0.value) }
             let names = patternNames(binding.pattern)
             var stored = true
-            if case .getter? = binding.accessorBlock?.accessors { stored = false }
-            if case .accessors(let list)? = binding.accessorBlock?.accessors,
-                list.contains(where: { ["get", "_read", "unsafeAddress"].contains($0.accessorSpecifier.text) })
-            {
+            switch binding.accessorBlock.flatMap({ RawAccessorBlockSyntax.Accessors($0.accessors) }) {
+            case .getter?:
                 stored = false
+            case .accessors(let list)?:
+                if list.each.contains(where: { Self.computingAccessors.contains($0.accessorSpecifier.tokenText) }) {
+                    stored = false
+                }
+            case nil:
+                break
             }
             for name in names {
                 owner.members.append(
@@ -318,7 +364,7 @@ struct FactCollector {
                         initializer: annotated == nil && names.count == 1 ? initial : nil,
                         params: [], genericNames: [],
                         isStoredInstance: stored && !isStatic && names.count == 1,
-                        isLet: d.bindingSpecifier.tokenKind == .keyword(.let) && initial != nil,
+                        isLet: isLetDecl && initial != nil,
                         isStored: stored, isVar: isVar))
             }
             code.events.append(.bind(names.first ?? "_", annotated, initial))
@@ -330,31 +376,34 @@ struct FactCollector {
         owner.code.append(code)
     }
 
-    private mutating func accessors(_ block: AccessorBlockSyntax?, valueType: TypeExpr?, into events: inout [Event]) {
+    private mutating func accessors(
+        _ block: RawAccessorBlockSyntax?, valueType: TypeExpr?, into events: inout [Event]
+    ) {
         guard let block else { return }
-        switch block.accessors {
-        case .getter(let items):
+        switch RawAccessorBlockSyntax.Accessors(block.accessors) {
+        case .getter(let items)?:
             let code = Code(returnType: valueType)
             self.body(items, into: &code.events)
             events.append(.code(code))
-        case .accessors(let list):
-            for accessor in list {
+        case .accessors(let list)?:
+            for accessor in list.each {
                 let code = Code(returnType: valueType)
                 attributes(accessor.attributes, into: &code.events)
-                let spec = accessor.accessorSpecifier.text
-                let implicitName = spec == "didSet" ? "oldValue" : "newValue"
-                code.events.append(.bind(accessor.parameters?.name.text ?? implicitName, valueType, nil))
+                let implicitName = accessor.accessorSpecifier.tokenText == "didSet" ? "oldValue" : "newValue"
+                code.events.append(.bind(accessor.parameters.map { text($0.name) } ?? implicitName, valueType, nil))
                 if let body = accessor.body { self.body(body.statements, into: &code.events) }
                 events.append(.code(code))
             }
+        case nil:
+            break
         }
     }
 
     /// Declarations inside a code body: locals, local functions and local types.
-    private mutating func localDecl(_ decl: DeclSyntax, into events: inout [Event]) {
-        if let v = decl.as(VariableDeclSyntax.self) {
+    private mutating func localDecl(_ decl: RawDeclSyntax, into events: inout [Event]) {
+        if let v = RawVariableDeclSyntax(decl) {
             attributes(v.attributes, into: &events)
-            for binding in v.bindings {
+            for binding in v.bindings.each {
                 let annotated = binding.typeAnnotation.map { type($0.type) }
                 let initial = binding.initializer.map { expr($0.value) }
                 let names = patternNames(binding.pattern)
@@ -390,41 +439,44 @@ struct FactCollector {
 
     // MARK: Signatures
 
-    private func genericNames(_ clause: GenericParameterClauseSyntax?) -> [String] {
-        clause?.parameters.map { $0.name.text } ?? []
+    private func genericNames(_ clause: RawGenericParameterClauseSyntax?) -> [String] {
+        clause?.parameters.each.map { text($0.name) } ?? []
     }
 
-    private mutating func genericConstraints(_ clause: GenericParameterClauseSyntax?, into events: inout [Event]) {
-        for p in (clause?.parameters).orEmpty {
+    private mutating func genericConstraints(_ clause: RawGenericParameterClauseSyntax?, into events: inout [Event]) {
+        for p in (clause?.parameters.each).orEmpty {
             if let inherited = p.inheritedType { events.append(.typeUse(type(inherited), .type)) }
         }
     }
 
-    private mutating func whereClause(_ clause: GenericWhereClauseSyntax?, into events: inout [Event]) {
-        for req in (clause?.requirements).orEmpty {
-            switch req.requirement {
-            case .conformanceRequirement(let r):
+    private mutating func whereClause(_ clause: RawGenericWhereClauseSyntax?, into events: inout [Event]) {
+        for req in (clause?.requirements.each).orEmpty {
+            switch RawGenericRequirementSyntax.Requirement(req.requirement) {
+            case .conformanceRequirement(let r)?:
                 events.append(.typeUse(type(r.leftType), .type))
                 events.append(.typeUse(type(r.rightType), .type))
-            case .sameTypeRequirement(let r):
-                for side in [Syntax(r.leftType), Syntax(r.rightType)] {
-                    if let t = side.as(TypeSyntax.self) { events.append(.typeUse(type(t), .type)) }
+            case .sameTypeRequirement(let r)?:
+                for side in [r.leftType, r.rightType] {
+                    if let t = RawTypeSyntax(side) { events.append(.typeUse(type(t), .type)) }
                 }
-            case .layoutRequirement(let r):
+            case .layoutRequirement(let r)?:
                 events.append(.typeUse(type(r.type), .type))
+            case nil:
+                break
             }
         }
     }
 
     /// Binds the parameters in `events` and returns them as the function's signature.
-    private mutating func parameters(_ clause: FunctionParameterClauseSyntax, into events: inout [Event]) -> [ParamFact]
-    {
+    private mutating func parameters(
+        _ clause: RawFunctionParameterClauseSyntax, into events: inout [Event]
+    ) -> [ParamFact] {
         var params: [ParamFact] = []
-        for p in clause.parameters {
+        for p in clause.parameters.each {
             attributes(p.attributes, into: &events)
             let t = type(p.type)
             params.append(ParamFact(label: label(p.firstName), type: t))
-            let internalName = (p.secondName ?? p.firstName).text
+            let internalName = text(p.secondName ?? p.firstName)
             if let value = p.defaultValue {
                 events.append(.inDefault(true))
                 events.append(.bind(internalName, t, expr(value.value)))
@@ -436,12 +488,12 @@ struct FactCollector {
         return params
     }
 
-    private func label(_ token: TokenSyntax) -> String? {
-        token.tokenKind == .wildcard ? nil : token.text
+    private func label(_ token: RawTokenSyntax) -> String? {
+        token.tokenKind == .wildcard ? nil : text(token)
     }
 
-    private func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
-        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    private func isStatic(_ modifiers: RawDeclModifierListSyntax) -> Bool {
+        modifiers.each.contains { isKeyword($0.name, "static") || isKeyword($0.name, "class") }
     }
 
     /// Attributes spelled like types are references (property wrappers, result builders,
@@ -452,7 +504,7 @@ struct FactCollector {
     ]
 
     /// The type an attribute names, if it names one: `@MainActor`, `@Published`, not `@escaping`.
-    private mutating func referencedType(_ attr: AttributeSyntax) -> TypeExpr? {
+    private mutating func referencedType(_ attr: RawAttributeSyntax) -> TypeExpr? {
         let t = type(attr.attributeName)
         guard case .named(let comps) = t, let first = comps.first, first.name.first?.isUppercase == true,
             !(comps.count == 1 && Self.builtinAttributes.contains(first.name))
@@ -460,62 +512,72 @@ struct FactCollector {
         return t
     }
 
-    private mutating func attributes(_ list: AttributeListSyntax, into events: inout [Event]) {
-        for element in list {
-            guard case .attribute(let attr) = element else { continue }
+    private mutating func attributes(_ list: RawAttributeListSyntax, into events: inout [Event]) {
+        for element in list.each {
+            guard case .attribute(let attr)? = RawAttributeListSyntax.Element(element) else { continue }
             if let t = referencedType(attr) {
                 events.append(.typeUse(t, .attribute))
             }
-            if case .argumentList(let args) = attr.arguments {
-                events.append(.eval(.other(args.map { expr($0.expression) })))
+            if case .argumentList(let args)? = attr.arguments.flatMap(RawAttributeSyntax.Arguments.init) {
+                events.append(.eval(.other(args.each.map { expr($0.expression) })))
             }
         }
     }
 
     // MARK: Types
 
-    mutating func type(_ t: TypeSyntax) -> TypeExpr {
-        switch t.as(TypeSyntaxEnum.self) {
-        case .identifierType(let id):
+    mutating func type(_ t: RawTypeSyntax) -> TypeExpr {
+        switch t.raw.kind {
+        case .identifierType:
+            let id = RawIdentifierTypeSyntax(t)!
             return .named([
-                TypeComponent(name: id.name.text, loc: loc(id.name), genericArgs: genericArgs(id.genericArgumentClause))
+                TypeComponent(
+                    name: text(id.name), loc: loc(id.name), genericArgs: genericArgs(id.genericArgumentClause))
             ])
-        case .memberType(let m):
+        case .memberType:
+            let m = RawMemberTypeSyntax(t)!
             let comp = TypeComponent(
-                name: m.name.text, loc: loc(m.name), genericArgs: genericArgs(m.genericArgumentClause))
+                name: text(m.name), loc: loc(m.name), genericArgs: genericArgs(m.genericArgumentClause))
             if case .named(let base) = type(m.baseType) { return .named(base + [comp]) }
             return .unknown
-        case .optionalType(let o): return .optional(type(o.wrappedType))
-        case .implicitlyUnwrappedOptionalType(let o): return .optional(type(o.wrappedType))
-        case .arrayType(let a): return .array(type(a.element))
-        case .dictionaryType(let d): return .dictionary(type(d.key), type(d.value))
-        case .tupleType(let tt):
-            let elements = tt.elements.map { type($0.type) }
+        case .optionalType: return .optional(type(RawOptionalTypeSyntax(t)!.wrappedType))
+        case .implicitlyUnwrappedOptionalType:
+            return .optional(type(RawImplicitlyUnwrappedOptionalTypeSyntax(t)!.wrappedType))
+        case .arrayType: return .array(type(RawArrayTypeSyntax(t)!.element))
+        case .dictionaryType:
+            let d = RawDictionaryTypeSyntax(t)!
+            return .dictionary(type(d.key), type(d.value))
+        case .tupleType:
+            let elements = RawTupleTypeSyntax(t)!.elements.each.map { type($0.type) }
             return elements.count == 1 ? elements[0] : .tuple(elements)
-        case .functionType(let f):
-            return .function(f.parameters.map { type($0.type) }, type(f.returnClause.type))
-        case .someOrAnyType(let s): return type(s.constraint)
-        case .compositionType(let c): return .composition(c.elements.map { type($0.type) })
-        case .metatypeType(let m): return .metatype(type(m.baseType))
-        case .attributedType(let a):
+        case .functionType:
+            let f = RawFunctionTypeSyntax(t)!
+            return .function(f.parameters.each.map { type($0.type) }, type(f.returnClause.type))
+        case .someOrAnyType: return type(RawSomeOrAnyTypeSyntax(t)!.constraint)
+        case .compositionType: return .composition(RawCompositionTypeSyntax(t)!.elements.each.map { type($0.type) })
+        case .metatypeType: return .metatype(type(RawMetatypeTypeSyntax(t)!.baseType))
+        case .attributedType:
+            let a = RawAttributedTypeSyntax(t)!
             var attrs: [TypeExpr] = []
-            for element in a.attributes {
-                if case .attribute(let attr) = element, let t = referencedType(attr) { attrs.append(t) }
+            for element in a.attributes.each {
+                if case .attribute(let attr)? = RawAttributeListSyntax.Element(element), let t = referencedType(attr) {
+                    attrs.append(t)
+                }
             }
             let base = type(a.baseType)
             return attrs.isEmpty ? base : .attributed(attrs, base)
-        case .packExpansionType(let p): return type(p.repetitionPattern)
-        case .packElementType(let p): return type(p.pack)
-        case .namedOpaqueReturnType(let n): return type(n.type)
-        case .suppressedType, .classRestrictionType, .missingType, .inlineArrayType:
+        case .packExpansionType: return type(RawPackExpansionTypeSyntax(t)!.repetitionPattern)
+        case .packElementType: return type(RawPackElementTypeSyntax(t)!.pack)
+        case .namedOpaqueReturnType: return type(RawNamedOpaqueReturnTypeSyntax(t)!.type)
+        default:
             return .unknown
         }
     }
 
-    private mutating func genericArgs(_ clause: GenericArgumentClauseSyntax?) -> [TypeExpr] {
+    private mutating func genericArgs(_ clause: RawGenericArgumentClauseSyntax?) -> [TypeExpr] {
         guard let clause else { return [] }
-        return clause.arguments.compactMap {
-            if case .type(let t) = $0.argument { return type(t) }
+        return clause.arguments.each.compactMap {
+            if case .type(let t)? = RawGenericArgumentSyntax.Argument($0.argument) { return type(t) }
             return nil
         }
     }
@@ -524,9 +586,10 @@ struct FactCollector {
 
     /// A body of one expression returns it (`var style: Style { .plain }`), so it gets the
     /// declared return type as its context.
-    mutating func body(_ items: CodeBlockItemListSyntax, into events: inout [Event]) {
-        if items.count == 1, let only = items.first, case .expr(let e) = only.item,
-            !e.is(IfExprSyntax.self), !e.is(SwitchExprSyntax.self)
+    mutating func body(_ items: RawCodeBlockItemListSyntax, into events: inout [Event]) {
+        let all = items.each
+        if all.count == 1, case .expr(let e)? = RawCodeBlockItemSyntax.Item(all[0].item),
+            e.raw.kind != .ifExpr, e.raw.kind != .switchExpr
         {
             events.append(.ret(expr(e)))
             return
@@ -534,43 +597,46 @@ struct FactCollector {
         block(items, into: &events)
     }
 
-    mutating func block(_ items: CodeBlockItemListSyntax, into events: inout [Event]) {
-        for item in items {
-            switch item.item {
-            case .decl(let d): localDecl(d, into: &events)
-            case .stmt(let s): stmt(s, into: &events)
-            case .expr(let e): exprStatement(e, into: &events)
+    mutating func block(_ items: RawCodeBlockItemListSyntax, into events: inout [Event]) {
+        for item in items.each {
+            switch RawCodeBlockItemSyntax.Item(item.item) {
+            case .decl(let d)?: localDecl(d, into: &events)
+            case .stmt(let s)?: stmt(s, into: &events)
+            case .expr(let e)?: exprStatement(e, into: &events)
+            case nil: break
             }
         }
     }
 
-    private mutating func scoped(_ items: CodeBlockItemListSyntax, into events: inout [Event]) {
+    private mutating func scoped(_ items: RawCodeBlockItemListSyntax, into events: inout [Event]) {
         events.append(.push)
         block(items, into: &events)
         events.append(.pop)
     }
 
     /// `if` and `switch` in statement position become events of the enclosing body.
-    private mutating func exprStatement(_ e: ExprSyntax, into events: inout [Event]) {
-        if let i = e.as(IfExprSyntax.self) {
+    private mutating func exprStatement(_ e: RawExprSyntax, into events: inout [Event]) {
+        if let i = RawIfExprSyntax(e) {
             ifEvents(i, into: &events)
-        } else if let s = e.as(SwitchExprSyntax.self) {
+        } else if let s = RawSwitchExprSyntax(e) {
             switchEvents(s, into: &events)
         } else {
             events.append(.eval(expr(e)))
         }
     }
 
-    mutating func stmt(_ s: StmtSyntax, into events: inout [Event]) {
-        switch s.as(StmtSyntaxEnum.self) {
-        case .expressionStmt(let e): exprStatement(e.expression, into: &events)
-        case .returnStmt(let r): if let e = r.expression { events.append(.ret(expr(e))) }
-        case .throwStmt(let t): events.append(.eval(expr(t.expression)))
-        case .guardStmt(let g):
+    mutating func stmt(_ s: RawStmtSyntax, into events: inout [Event]) {
+        switch s.raw.kind {
+        case .expressionStmt: exprStatement(RawExpressionStmtSyntax(s)!.expression, into: &events)
+        case .returnStmt: if let e = RawReturnStmtSyntax(s)!.expression { events.append(.ret(expr(e))) }
+        case .throwStmt: events.append(.eval(expr(RawThrowStmtSyntax(s)!.expression)))
+        case .guardStmt:
+            let g = RawGuardStmtSyntax(s)!
             // Bindings of a guard stay visible after it.
             conditions(g.conditions, into: &events)
             scoped(g.body.statements, into: &events)
-        case .forStmt(let f):
+        case .forStmt:
+            let f = RawForStmtSyntax(s)!
             events.append(.push)
             let seq = expr(f.sequence)
             if f.caseKeyword != nil {
@@ -585,31 +651,34 @@ struct FactCollector {
             if let w = f.whereClause { events.append(.eval(expr(w.condition))) }
             block(f.body.statements, into: &events)
             events.append(.pop)
-        case .whileStmt(let w):
+        case .whileStmt:
+            let w = RawWhileStmtSyntax(s)!
             events.append(.push)
             conditions(w.conditions, into: &events)
             block(w.body.statements, into: &events)
             events.append(.pop)
-        case .repeatStmt(let r):
+        case .repeatStmt:
+            let r = RawRepeatStmtSyntax(s)!
             scoped(r.body.statements, into: &events)
             events.append(.eval(expr(r.condition)))
-        case .doStmt(let d):
+        case .doStmt:
+            let d = RawDoStmtSyntax(s)!
             scoped(d.body.statements, into: &events)
             catchClauses(d.catchClauses, into: &events)
-        case .deferStmt(let d): scoped(d.body.statements, into: &events)
-        case .labeledStmt(let l): stmt(l.statement, into: &events)
-        case .yieldStmt(let y): events.append(.eval(.other(children(Syntax(y)))))
-        case .discardStmt(let d): events.append(.eval(expr(d.expression)))
+        case .deferStmt: scoped(RawDeferStmtSyntax(s)!.body.statements, into: &events)
+        case .labeledStmt: stmt(RawLabeledStmtSyntax(s)!.statement, into: &events)
+        case .yieldStmt: events.append(.eval(.other(children(s.raw))))
+        case .discardStmt: events.append(.eval(expr(RawDiscardStmtSyntax(s)!.expression)))
         case .breakStmt, .continueStmt, .fallThroughStmt, .missingStmt: break
-        default: events.append(.eval(.other(children(Syntax(s)))))
+        default: events.append(.eval(.other(children(s.raw))))
         }
     }
 
-    private mutating func catchClauses(_ clauses: CatchClauseListSyntax, into events: inout [Event]) {
-        for clause in clauses {
+    private mutating func catchClauses(_ clauses: RawCatchClauseListSyntax, into events: inout [Event]) {
+        for clause in clauses.each {
             events.append(.push)
             var boundError = false
-            for item in clause.catchItems {
+            for item in clause.catchItems.each {
                 if let p = item.pattern {
                     events.append(.switchOn(.other([])))
                     events.append(.casePattern(patternExpr(p)))
@@ -624,12 +693,12 @@ struct FactCollector {
         }
     }
 
-    private mutating func conditions(_ list: ConditionElementListSyntax, into events: inout [Event]) {
-        for element in list {
-            switch element.condition {
-            case .expression(let e):
+    private mutating func conditions(_ list: RawConditionElementListSyntax, into events: inout [Event]) {
+        for element in list.each {
+            switch RawConditionElementSyntax.Condition(element.condition) {
+            case .expression(let e)?:
                 events.append(.eval(expr(e)))
-            case .optionalBinding(let b):
+            case .optionalBinding(let b)?:
                 let names = patternNames(b.pattern)
                 let annotated = b.typeAnnotation.map { type($0.type) }
                 if let initial = b.initializer {
@@ -644,79 +713,88 @@ struct FactCollector {
                     // `if let x`: the new x has the type of the outer x.
                     events.append(.bind(name, annotated, .name(name, loc(b.pattern))))
                 }
-            case .matchingPattern(let m):
+            case .matchingPattern(let m)?:
                 events.append(.switchOn(expr(m.initializer.value)))
                 events.append(.casePattern(patternExpr(m.pattern)))
                 events.append(.endSwitch)
-            case .availability:
+            case .availability?, nil:
                 break
             }
         }
     }
 
-    private mutating func ifEvents(_ i: IfExprSyntax, into events: inout [Event]) {
+    private mutating func ifEvents(_ i: RawIfExprSyntax, into events: inout [Event]) {
         events.append(.push)
         conditions(i.conditions, into: &events)
         block(i.body.statements, into: &events)
         events.append(.pop)
-        switch i.elseBody {
-        case .ifExpr(let next): ifEvents(next, into: &events)
-        case .codeBlock(let b): scoped(b.statements, into: &events)
+        switch i.elseBody.flatMap(RawIfExprSyntax.ElseBody.init) {
+        case .ifExpr(let next)?: ifEvents(next, into: &events)
+        case .codeBlock(let b)?: scoped(b.statements, into: &events)
         case nil: break
         }
     }
 
-    private mutating func switchEvents(_ s: SwitchExprSyntax, into events: inout [Event]) {
+    private mutating func switchEvents(_ s: RawSwitchExprSyntax, into events: inout [Event]) {
         events.append(.switchOn(expr(s.subject)))
         switchCases(s.cases, into: &events)
         events.append(.endSwitch)
     }
 
-    private mutating func switchCases(_ cases: SwitchCaseListSyntax, into events: inout [Event]) {
-        for element in cases {
-            switch element {
-            case .switchCase(let c):
+    private mutating func switchCases(_ cases: RawSwitchCaseListSyntax, into events: inout [Event]) {
+        for element in cases.each {
+            switch RawSwitchCaseListSyntax.Element(element) {
+            case .switchCase(let c)?:
                 events.append(.push)
-                if case .case(let label) = c.label {
-                    for item in label.caseItems {
+                if case .case(let label)? = RawSwitchCaseSyntax.Label(c.label) {
+                    for item in label.caseItems.each {
                         events.append(.casePattern(patternExpr(item.pattern)))
                         if let w = item.whereClause { events.append(.eval(expr(w.condition))) }
                     }
                 }
                 block(c.statements, into: &events)
                 events.append(.pop)
-            case .ifConfigDecl(let d):
-                for clause in d.clauses {
-                    if case .switchCases(let nested) = clause.elements { switchCases(nested, into: &events) }
+            case .ifConfigDecl(let d)?:
+                for clause in d.clauses.each {
+                    if case .switchCases(let nested)? = clause.elements.flatMap(RawIfConfigClauseSyntax.Elements.init) {
+                        switchCases(nested, into: &events)
+                    }
                 }
+            case nil:
+                break
             }
         }
     }
 
     // MARK: Patterns
 
-    private func patternNames(_ p: PatternSyntax) -> [String] {
-        switch p.as(PatternSyntaxEnum.self) {
-        case .identifierPattern(let i): return [i.identifier.text]
-        case .tuplePattern(let t): return t.elements.flatMap { patternNames($0.pattern) }
-        case .valueBindingPattern(let v): return patternNames(v.pattern)
-        case .expressionPattern(let e):
-            if let pe = e.expression.as(PatternExprSyntax.self) { return patternNames(pe.pattern) }
+    private func patternNames(_ p: RawPatternSyntax) -> [String] {
+        switch p.raw.kind {
+        case .identifierPattern: return [text(RawIdentifierPatternSyntax(p)!.identifier)]
+        case .tuplePattern: return RawTuplePatternSyntax(p)!.elements.each.flatMap { patternNames($0.pattern) }
+        case .valueBindingPattern: return patternNames(RawValueBindingPatternSyntax(p)!.pattern)
+        case .expressionPattern:
+            if let pe = RawPatternExprSyntax(RawExpressionPatternSyntax(p)!.expression) {
+                return patternNames(pe.pattern)
+            }
             return []
         default: return []
         }
     }
 
     /// A case pattern as an expression; names it binds become `.bindNames`.
-    private mutating func patternExpr(_ p: PatternSyntax) -> Expr {
-        switch p.as(PatternSyntaxEnum.self) {
-        case .expressionPattern(let e): return expr(e.expression)
-        case .identifierPattern(let i): return .bindNames([i.identifier.text])
-        case .valueBindingPattern(let v): return bindingRewrite(patternExpr(v.pattern))
-        case .tuplePattern(let t):
-            return .tuple(t.elements.map { Arg(label: $0.label?.text, value: patternExpr($0.pattern)) })
-        case .isTypePattern(let i): return .cast(.other([]), type(i.type), .is)
-        case .wildcardPattern, .missingPattern: return .other([])
+    private mutating func patternExpr(_ p: RawPatternSyntax) -> Expr {
+        switch p.raw.kind {
+        case .expressionPattern: return expr(RawExpressionPatternSyntax(p)!.expression)
+        case .identifierPattern: return .bindNames([text(RawIdentifierPatternSyntax(p)!.identifier)])
+        case .valueBindingPattern: return bindingRewrite(patternExpr(RawValueBindingPatternSyntax(p)!.pattern))
+        case .tuplePattern:
+            return .tuple(
+                RawTuplePatternSyntax(p)!.elements.each.map {
+                    Arg(label: $0.label.map(text), value: patternExpr($0.pattern))
+                })
+        case .isTypePattern: return .cast(.other([]), type(RawIsTypePatternSyntax(p)!.type), .is)
+        default: return .other([])
         }
     }
 
@@ -733,62 +811,74 @@ struct FactCollector {
 
     // MARK: Expressions
 
-    mutating func expr(_ e: ExprSyntax) -> Expr {
+    mutating func expr(_ e: RawExprSyntax) -> Expr {
         depth += 1
         defer { depth -= 1 }
         if depth > Self.maxDepth {
             if truncatedAt == nil { truncatedAt = loc(e) }
             return .other([])
         }
-        switch e.as(ExprSyntaxEnum.self) {
-        case .declReferenceExpr(let d):
-            let name = d.baseName.text
-            if d.baseName.tokenKind == .keyword(.self) { return .selfRef }
-            return .name(name, loc(d.baseName))
-        case .memberAccessExpr(let m):
-            let name = m.declName.baseName.text
-            let l = loc(m.declName.baseName)
+        switch e.raw.kind {
+        case .declReferenceExpr:
+            let baseName = RawDeclReferenceExprSyntax(e)!.baseName
+            if isKeyword(baseName, "self") { return .selfRef }
+            return .name(text(baseName), loc(baseName))
+        case .memberAccessExpr:
+            let m = RawMemberAccessExprSyntax(e)!
+            let baseName = m.declName.baseName
+            let name = text(baseName)
+            let l = loc(baseName)
             guard let base = m.base else { return .implicitMember(name, l) }
             return .member(expr(base), name, l)
-        case .functionCallExpr(let c):
+        case .functionCallExpr:
+            let c = RawFunctionCallExprSyntax(e)!
             return .call(
                 expr(c.calledExpression), arguments(c.arguments, c.trailingClosure, c.additionalTrailingClosures))
-        case .subscriptCallExpr(let s):
+        case .subscriptCallExpr:
+            let s = RawSubscriptCallExprSyntax(e)!
             return .subscriptCall(
                 expr(s.calledExpression), arguments(s.arguments, s.trailingClosure, s.additionalTrailingClosures))
         case .superExpr: return .superRef
-        case .genericSpecializationExpr(let g):
+        case .genericSpecializationExpr:
+            let g = RawGenericSpecializationExprSyntax(e)!
             return .specialize(expr(g.expression), genericArgs(g.genericArgumentClause))
-        case .optionalChainingExpr(let o): return expr(o.expression)
-        case .forceUnwrapExpr(let f): return expr(f.expression)
-        case .awaitExpr(let a): return expr(a.expression)
-        case .tryExpr(let t): return expr(t.expression)
-        case .unsafeExpr(let u): return expr(u.expression)
-        case .borrowExpr(let b): return expr(b.expression)
-        case .consumeExpr(let c): return expr(c.expression)
-        case .copyExpr(let c): return expr(c.expression)
-        case .inOutExpr(let i): return expr(i.expression)
-        case .prefixOperatorExpr(let p): return expr(p.expression)
-        case .postfixOperatorExpr(let p): return expr(p.expression)
-        case .tupleExpr(let t):
-            let args = t.elements.map { Arg(label: $0.label?.text, value: expr($0.expression)) }
+        case .optionalChainingExpr: return expr(RawOptionalChainingExprSyntax(e)!.expression)
+        case .forceUnwrapExpr: return expr(RawForceUnwrapExprSyntax(e)!.expression)
+        case .awaitExpr: return expr(RawAwaitExprSyntax(e)!.expression)
+        case .tryExpr: return expr(RawTryExprSyntax(e)!.expression)
+        case .unsafeExpr: return expr(RawUnsafeExprSyntax(e)!.expression)
+        case .borrowExpr: return expr(RawBorrowExprSyntax(e)!.expression)
+        case .consumeExpr: return expr(RawConsumeExprSyntax(e)!.expression)
+        case .copyExpr: return expr(RawCopyExprSyntax(e)!.expression)
+        case .inOutExpr: return expr(RawInOutExprSyntax(e)!.expression)
+        case .prefixOperatorExpr: return expr(RawPrefixOperatorExprSyntax(e)!.expression)
+        case .postfixOperatorExpr: return expr(RawPostfixOperatorExprSyntax(e)!.expression)
+        case .tupleExpr:
+            let args = RawTupleExprSyntax(e)!.elements.each.map {
+                Arg(label: $0.label.map(text), value: expr($0.expression))
+            }
             if args.count == 1 && args[0].label == nil { return args[0].value }
             return .tuple(args)
-        case .sequenceExpr(let s): return fold(Array(s.elements))
-        case .infixOperatorExpr(let i):
+        case .sequenceExpr: return fold(RawSequenceExprSyntax(e)!.elements.each)
+        case .infixOperatorExpr:
+            let i = RawInfixOperatorExprSyntax(e)!
             return .binary(expr(i.leftOperand), operatorText(i.operator), expr(i.rightOperand))
-        case .asExpr(let a):
+        case .asExpr:
+            let a = RawAsExprSyntax(e)!
             return .cast(expr(a.expression), type(a.type), castKind(a.questionOrExclamationMark))
-        case .isExpr(let i): return .cast(expr(i.expression), type(i.type), .is)
-        case .ternaryExpr(let t):
+        case .isExpr:
+            let i = RawIsExprSyntax(e)!
+            return .cast(expr(i.expression), type(i.type), .is)
+        case .ternaryExpr:
+            let t = RawTernaryExprSyntax(e)!
             return .ternary(expr(t.condition), expr(t.thenExpression), expr(t.elseExpression))
-        case .typeExpr(let t): return .type(type(t.type), loc(t))
-        case .closureExpr(let c): return .closure(closure(c))
-        case .stringLiteralExpr(let s):
+        case .typeExpr: return .type(type(RawTypeExprSyntax(e)!.type), loc(e))
+        case .closureExpr: return .closure(closure(RawClosureExprSyntax(e)!))
+        case .stringLiteralExpr:
             var parts: [Expr] = []
-            for segment in s.segments {
-                if case .expressionSegment(let seg) = segment {
-                    parts.append(contentsOf: seg.expressions.map { expr($0.expression) })
+            for segment in RawStringLiteralExprSyntax(e)!.segments.each {
+                if case .expressionSegment(let seg)? = RawStringLiteralSegmentListSyntax.Element(segment) {
+                    parts.append(contentsOf: seg.expressions.each.map { expr($0.expression) })
                 }
             }
             return .literal("String", parts)
@@ -796,67 +886,69 @@ struct FactCollector {
         case .integerLiteralExpr: return .literal("Int", [])
         case .floatLiteralExpr: return .literal("Double", [])
         case .booleanLiteralExpr: return .literal("Bool", [])
-        case .arrayExpr(let a): return .array(a.elements.map { expr($0.expression) })
-        case .dictionaryExpr(let d):
-            if case .elements(let list) = d.content {
-                return .dictionary(list.map { (expr($0.key), expr($0.value)) })
+        case .arrayExpr: return .array(RawArrayExprSyntax(e)!.elements.each.map { expr($0.expression) })
+        case .dictionaryExpr:
+            if case .elements(let list)? = RawDictionaryExprSyntax.Content(RawDictionaryExprSyntax(e)!.content) {
+                return .dictionary(list.each.map { (expr($0.key), expr($0.value)) })
             }
             return .dictionary([])
-        case .keyPathExpr(let k):
+        case .keyPathExpr:
+            let k = RawKeyPathExprSyntax(e)!
             var comps: [(String, Loc)] = []
-            for c in k.components {
-                if case .property(let p) = c.component {
-                    comps.append((p.declName.baseName.text, loc(p.declName.baseName)))
+            for c in k.components.each {
+                if case .property(let p)? = RawKeyPathComponentSyntax.Component(c.component) {
+                    comps.append((text(p.declName.baseName), loc(p.declName.baseName)))
                 }
             }
             return .keyPath(k.root.map { type($0) }, comps)
-        case .ifExpr(let i):
+        case .ifExpr:
             var events: [Event] = []
-            ifEvents(i, into: &events)
+            ifEvents(RawIfExprSyntax(e)!, into: &events)
             return .inline(events)
-        case .switchExpr(let s):
+        case .switchExpr:
             var events: [Event] = []
-            switchEvents(s, into: &events)
+            switchEvents(RawSwitchExprSyntax(e)!, into: &events)
             return .inline(events)
-        case .patternExpr(let p): return patternExpr(p.pattern)
-        case .macroExpansionExpr(let m):
+        case .patternExpr: return patternExpr(RawPatternExprSyntax(e)!.pattern)
+        case .macroExpansionExpr:
+            let m = RawMacroExpansionExprSyntax(e)!
             return .other(arguments(m.arguments, m.trailingClosure, m.additionalTrailingClosures).map(\.value))
         case .nilLiteralExpr, .regexLiteralExpr, .discardAssignmentExpr, .editorPlaceholderExpr, .missingExpr,
             .assignmentExpr, .binaryOperatorExpr, .arrowExpr, .unresolvedAsExpr, .unresolvedIsExpr,
             .unresolvedTernaryExpr:
             return .other([])
         default:
-            return .other(children(Syntax(e)))
+            return .other(children(e.raw))
         }
     }
 
     private mutating func arguments(
-        _ list: LabeledExprListSyntax, _ trailing: ClosureExprSyntax?,
-        _ more: MultipleTrailingClosureElementListSyntax
+        _ list: RawLabeledExprListSyntax, _ trailing: RawClosureExprSyntax?,
+        _ more: RawMultipleTrailingClosureElementListSyntax
     ) -> [Arg] {
-        var args = list.map { Arg(label: $0.label?.text, value: expr($0.expression)) }
+        var args = list.each.map { Arg(label: $0.label.map(text), value: expr($0.expression)) }
         if let trailing { args.append(Arg(label: nil, value: .closure(closure(trailing)))) }
-        for m in more { args.append(Arg(label: m.label.text, value: .closure(closure(m.closure)))) }
+        for m in more.each { args.append(Arg(label: text(m.label), value: .closure(closure(m.closure)))) }
         return args
     }
 
-    private mutating func closure(_ c: ClosureExprSyntax) -> Code {
+    private mutating func closure(_ c: RawClosureExprSyntax) -> Code {
         let code = Code()
         if let sig = c.signature {
             attributes(sig.attributes, into: &code.events)
-            for capture in (sig.capture?.items).orEmpty {
+            for capture in (sig.capture?.items.each).orEmpty {
                 if let initial = capture.initializer {
-                    code.events.append(.bind(capture.name.text, nil, expr(initial.value)))
-                } else if capture.name.tokenKind != .keyword(.self) {
-                    code.events.append(.bind(capture.name.text, nil, .name(capture.name.text, loc(capture.name))))
+                    code.events.append(.bind(text(capture.name), nil, expr(initial.value)))
+                } else if !isKeyword(capture.name, "self") {
+                    code.events.append(.bind(text(capture.name), nil, .name(text(capture.name), loc(capture.name))))
                 }
             }
-            switch sig.parameterClause {
-            case .simpleInput(let params):
-                for p in params { code.events.append(.bind(p.name.text, nil, nil)) }
-            case .parameterClause(let clause):
-                for p in clause.parameters {
-                    code.events.append(.bind((p.secondName ?? p.firstName).text, p.type.map { type($0) }, nil))
+            switch sig.parameterClause.flatMap(RawClosureSignatureSyntax.ParameterClause.init) {
+            case .simpleInput(let params)?:
+                for p in params.each { code.events.append(.bind(text(p.name), nil, nil)) }
+            case .parameterClause(let clause)?:
+                for p in clause.parameters.each {
+                    code.events.append(.bind(text(p.secondName ?? p.firstName), p.type.map { type($0) }, nil))
                 }
             case nil: break
             }
@@ -871,12 +963,14 @@ struct FactCollector {
     }
 
     /// Expressions below a node we do not model, so that their references are still seen.
-    private mutating func children(_ node: Syntax) -> [Expr] {
+    private mutating func children(_ node: RawSyntax) -> [Expr] {
         var out: [Expr] = []
-        for child in node.children(viewMode: .sourceAccurate) {
-            if let e = child.as(ExprSyntax.self) {
+        guard let layout = node.layoutView else { return out }
+        for child in layout.children {
+            guard let child else { continue }
+            if let e = RawExprSyntax(child) {
                 out.append(expr(e))
-            } else if let t = child.as(TypeSyntax.self) {
+            } else if let t = RawTypeSyntax(child) {
                 out.append(.type(type(t), loc(t)))
             } else {
                 depth += 1
@@ -887,7 +981,7 @@ struct FactCollector {
         return out
     }
 
-    private func castKind(_ mark: TokenSyntax?) -> CastKind {
+    private func castKind(_ mark: RawTokenSyntax?) -> CastKind {
         switch mark?.tokenKind {
         case .postfixQuestionMark?: return .asOptional
         case .exclamationMark?: return .asForced
@@ -895,9 +989,9 @@ struct FactCollector {
         }
     }
 
-    private func operatorText(_ e: ExprSyntax) -> String {
-        if let b = e.as(BinaryOperatorExprSyntax.self) { return b.operator.text }
-        if e.is(AssignmentExprSyntax.self) { return "=" }
+    private func operatorText(_ e: RawExprSyntax) -> String {
+        if let b = RawBinaryOperatorExprSyntax(e) { return text(b.operator) }
+        if e.raw.kind == .assignmentExpr { return "=" }
         return "?"
     }
 
@@ -937,31 +1031,31 @@ struct FactCollector {
     }
 
     /// Folds an unfolded operator sequence `a op b op c` by operator precedence.
-    private mutating func fold(_ elements: [ExprSyntax]) -> Expr {
+    private mutating func fold(_ elements: RawElements<RawExprSyntax>) -> Expr {
         var operands: [Expr] = []
         var ops: [SeqOp] = []
         var i = 0
         while i < elements.count {
             let e = elements[i]
-            if let a = e.as(UnresolvedAsExprSyntax.self), i + 1 < elements.count,
-                let t = elements[i + 1].as(TypeExprSyntax.self)
+            if let a = RawUnresolvedAsExprSyntax(e), i + 1 < elements.count,
+                let t = RawTypeExprSyntax(elements[i + 1])
             {
                 ops.append(.cast(type(t.type), castKind(a.questionOrExclamationMark)))
                 operands.append(.other([]))  // placeholder: casts are postfix on the left operand
                 i += 2
                 continue
             }
-            if e.is(UnresolvedIsExprSyntax.self), i + 1 < elements.count,
-                let t = elements[i + 1].as(TypeExprSyntax.self)
+            if e.raw.kind == .unresolvedIsExpr, i + 1 < elements.count,
+                let t = RawTypeExprSyntax(elements[i + 1])
             {
                 ops.append(.cast(type(t.type), .is))
                 operands.append(.other([]))
                 i += 2
                 continue
             }
-            if let t = e.as(UnresolvedTernaryExprSyntax.self) {
+            if let t = RawUnresolvedTernaryExprSyntax(e) {
                 ops.append(.ternary(expr(t.thenExpression)))
-            } else if e.is(BinaryOperatorExprSyntax.self) || e.is(AssignmentExprSyntax.self) {
+            } else if e.raw.kind == .binaryOperatorExpr || e.raw.kind == .assignmentExpr {
                 ops.append(.binary(operatorText(e)))
             } else {
                 operands.append(expr(e))
@@ -994,16 +1088,4 @@ struct FactCollector {
         }
         return lhs
     }
-}
-
-/// The elements of an optional collection, none for nil. `clause?.items ?? []` would build an
-/// empty syntax collection (in a new arena) for every absent clause.
-struct OptionalElements<Base: Sequence>: Sequence, IteratorProtocol {
-    var iterator: Base.Iterator?
-
-    mutating func next() -> Base.Element? { iterator?.next() }
-}
-
-extension Optional where Wrapped: Sequence {
-    var orEmpty: OptionalElements<Wrapped> { OptionalElements(iterator: self?.makeIterator()) }
 }

@@ -31,14 +31,36 @@ struct LineTable {
 
     var lineCount: Int { byteCount > 0 && starts.last == byteCount ? starts.count - 1 : starts.count }
 
-    func location(_ position: AbsolutePosition) -> Loc {
-        let offset = position.utf8Offset
-        // The last line start at or before offset.
+    func location(_ position: AbsolutePosition) -> Loc { location(offset: position.utf8Offset) }
+
+    func location(offset: Int) -> Loc {
+        let line = lineIndex(offset)
+        hint.line = line
+        return Loc(line: line + 1, column: offset - starts[line] + 1)
+    }
+
+    /// The line of the last location asked for: the next is mostly on it or a little after.
+    private final class Hint {
+        var line = 0
+    }
+    private let hint = Hint()
+
+    /// The index of the last line start at or before `offset`.
+    private func lineIndex(_ offset: Int) -> Int {
         var lo = 0, hi = starts.count - 1
+        let h = min(hint.line, hi)
+        if starts[h] <= offset {
+            // On the hinted line or the next: no search.
+            if h == hi || offset < starts[h + 1] { return h }
+            if h + 1 == hi || offset < starts[h + 2] { return h + 1 }
+            lo = h + 2
+        } else {
+            hi = h - 1
+        }
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        return Loc(line: lo + 1, column: offset - starts[lo] + 1)
+        return lo
     }
 }
