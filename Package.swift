@@ -103,7 +103,8 @@ let package = Package(
         .testTarget(
             name: "SeamsScannerTests",
             dependencies: [
-                "SeamsScanner", "SeamsGraph", "SeamsTestSupport", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                "SeamsScanner", "SeamsGraph", "SeamsTestSupport",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]),
         .testTarget(name: "SeamsRenderTests", dependencies: ["SeamsRender"]),
