@@ -66,7 +66,11 @@ public enum ScanPipeline {
             request.readsConfig ? try loadConfig(request.configPath, root: root, cwd: cwd) : (SeamsConfig(), [])
         if failFast && !problems.isEmpty { throw SeamsError.config(ConfigError(problems: problems)) }
         do {
-            return (try scan(request, config: config, root: root, rootLabel: rootLabel, cwd: cwd), problems)
+            // What the scan frees waits until its result is out (`Discard.holding`).
+            let outcome = try Discard.holding {
+                try scan(request, config: config, root: root, rootLabel: rootLabel, cwd: cwd)
+            }
+            return (outcome, problems)
         } catch is SeamsError where !problems.isEmpty {
             // Nothing to scan may well be the config's doing (an exclude too wide): that first.
             throw SeamsError.config(ConfigError(problems: problems))
