@@ -55,23 +55,6 @@ public struct GraphBuilder: Sendable {
     }
     private var sortedIDs: [String]?
 
-    private static func sortedUnique(_ list: [Site]) -> [Site] {
-        // Sites usually come in order already (each file's in order, files in order), and an
-        // edge's sites often from one file, each once: then the list is kept as it is.
-        var inOrder = true
-        var unique = true
-        for i in list.indices.dropFirst() where !(list[i - 1] < list[i]) {
-            if list[i] < list[i - 1] { inOrder = false } else { unique = false }
-            if !inOrder { break }
-        }
-        if inOrder && unique { return list }
-        let sorted = inOrder ? list : list.sorted()
-        var out: [Site] = []
-        out.reserveCapacity(sorted.count)
-        for site in sorted where out.last != site { out.append(site) }
-        return out
-    }
-
     public mutating func addSite(from: String, to: String, _ site: Site) {
         guard from != to else { return }
         sortedIDs = nil
@@ -136,7 +119,7 @@ public struct GraphBuilder: Sendable {
             default:
                 return .edges(
                     ordered[ordered.count * c / chunks..<ordered.count * (c + 1) / chunks].map {
-                        Edge(from: $0.from, to: $0.to, sortedUniqueSites: Self.sortedUnique(siteList($0)))
+                        Edge(from: $0.from, to: $0.to, sortedUniqueSites: siteList($0).sortedUnique())
                     })
             }
         }
