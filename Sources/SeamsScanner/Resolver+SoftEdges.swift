@@ -65,11 +65,7 @@ extension Resolver {
         guard ref.fact.kind == .property, !ref.fact.isStatic, ref.owner != scope.owner,
             let type = ref.fact.type, Self.isFunction(type)
         else { return }
-        if isWorker {
-            marks.add(from: marks.id(ref.owner), to: marks.id(scope.owner), loc, .callback, scope)
-        } else {
-            record(from: ref.owner, to: scope.owner, loc, .callback, scope)
-        }
+        marks.add(from: marks.id(ref.owner), to: marks.id(scope.owner), loc, .callback, scope)
     }
 
     static func isFunction(_ t: TypeExpr) -> Bool {

@@ -12,9 +12,8 @@ final class Resolver {
     let isWorker: Bool
     /// Externals first named while resolving bodies on this worker.
     var newExternals: [String: TypeSymbol] = [:]
-    /// Sites the declarations gave, on the first resolver.
-    var recorded: [(String, String, Site)] = []
-    /// Sites of the file whose bodies a worker resolves.
+    /// Sites found so far: by the declarations on the first resolver, by one file's bodies
+    /// on a worker.
     var marks = SiteMarks()
     var nextMemberID = 0
     var memberTypeCache: [Int: RType?] = [:]
@@ -112,7 +111,7 @@ final class Resolver {
         return results.values
     }
 
-    /// The graph: declared types, the sites the declarations gave (`recorded`) and those of
+    /// The graph: declared types, the sites the declarations gave (`marks`) and those of
     /// every file's bodies, joined notifications, and the externals some edge reaches.
     func graph(
         root: String, modules: [ModuleInfo], diagnostics: [Diagnostic], files: [FileResolution], threads: Int = 2
@@ -125,7 +124,7 @@ final class Resolver {
         let halves = ParallelMap.run(count: 2, threads: threads) { half -> GraphBuilder in
             var part = GraphBuilder()
             if half == 0 {
-                for (from, to, site) in self.recorded { part.addSite(from: from, to: to, site) }
+                for (from, to, site) in self.marks.sites() { part.addSite(from: from, to: to, site) }
             }
             for file in files[half == 0 ? 0..<middle : middle..<files.count] {
                 for group in file.groups { part.addSites(from: group.from, to: group.to, sortedUnique: group.sites) }
@@ -199,31 +198,12 @@ final class Resolver {
 
     func emit(_ target: TypeSymbol, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
         guard emitting, target.nodeID != scope.owner else { return }
-        if isWorker {
-            marks.add(to: marks.id(of: target), loc, kind, scope)
-        } else {
-            record(from: scope.owner, to: target.nodeID, loc, kind, scope)
-        }
+        marks.add(to: marks.id(of: target), loc, kind, scope)
     }
 
     func emit(nodeID: String, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
         guard emitting, nodeID != scope.owner else { return }
-        if isWorker {
-            marks.add(to: marks.id(nodeID), loc, kind, scope)
-        } else {
-            record(from: scope.owner, to: nodeID, loc, kind, scope)
-        }
-    }
-
-    /// A site of the declarations (on the first resolver): `from` need not be the scope's owner.
-    func record(from: String, to: String, _ loc: Loc, _ kind: SiteKind, _ scope: Scope) {
-        recorded.append(
-            (
-                from, to,
-                Site(
-                    file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: kind, member: scope.member
-                )
-            ))
+        marks.add(to: marks.id(nodeID), loc, kind, scope)
     }
 
     /// Runs `body` without recording sites: for inference of a declaration's type elsewhere.

@@ -87,7 +87,7 @@ extension Scanner {
             for i in indices where !cache.collected[i].fillBodies() { return nil }
             let resolved = resolver.resolve(files: indices, threads: threads)
             defer { kept.items.append(resolved) }
-            var sites = resolver.recorded.filter { paths.contains($0.2.file) }
+            var sites = resolver.marks.sites().filter { paths.contains($0.2.file) }
             var uses: [Use] = []
             for i in indices {
                 guard let r = resolved[i] else { return nil }

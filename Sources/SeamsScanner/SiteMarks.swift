@@ -1,6 +1,6 @@
 import SeamsGraph
 
-/// A worker's sites as it finds them, each a few integers with its names kept once in a table:
+/// A resolver's sites as it finds them, each a few integers with its names kept once in a table:
 /// sorting and grouping a file's sites then copies no strings. Copying the sites themselves,
 /// each with its ends' ids, retained four strings a copy, and grouping hashed both ends of
 /// every site.
@@ -79,6 +79,18 @@ struct SiteMarks {
             Mark(from: from, to: to, file: s.file, member: s.member, line: loc.line, column: loc.column, kind: kind))
     }
 
+    /// Every site marked, in the order marked, with its ends: the declarations' (on the resolver
+    /// that builds the table), which the graph and a patch take as they come.
+    func sites() -> [(String, String, Site)] {
+        marks.map { (names[Int($0.from)], names[Int($0.to)], site($0)) }
+    }
+
+    private func site(_ mark: Mark) -> Site {
+        Site(
+            file: names[Int(mark.file)], line: Int(mark.line), column: Int(mark.column), kind: mark.kind,
+            member: mark.member < 0 ? nil : names[Int(mark.member)])
+    }
+
     /// The sites marked since the last call: sorted in site order (equal sites in the order
     /// marked), grouped by edge in the order each edge first appears, each site once, none from
     /// a node to itself. The marks are let go; the names stay.
@@ -114,11 +126,7 @@ struct SiteMarks {
         return lists.indices.map { i in
             SiteGroup(
                 from: names[Int(ends[i].from)], to: names[Int(ends[i].to)],
-                sites: lists[i].map {
-                    Site(
-                        file: names[Int($0.file)], line: Int($0.line), column: Int($0.column), kind: $0.kind,
-                        member: $0.member < 0 ? nil : names[Int($0.member)])
-                })
+                sites: lists[i].map(site))
         }
     }
 
