@@ -111,12 +111,17 @@ public enum AtomicFile {
 
 /// Whole writes to a file descriptor, retrying short writes and interruptions.
 public enum FileDescriptor {
+    /// The most one `write` call is given. On this Linux (ext4), writing 25 MB to a new file in
+    /// one call took 60 ms, in calls of 1 MiB 5 to 7 ms: a cold scan's cache pack spent 80 ms
+    /// of a core in one call.
+    public static let chunkBytes = 1 << 20
+
     /// Writes every byte; false (with errno set) when the descriptor refuses them.
     public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard var base = bytes.baseAddress else { return true }
         var left = bytes.count
         while left > 0 {
-            let n = Foundation.write(fd, base, left)
+            let n = Foundation.write(fd, base, min(left, chunkBytes))
             if n < 0 {
                 if errno == EINTR { continue }
                 return false

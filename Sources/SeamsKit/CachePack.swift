@@ -21,8 +21,8 @@ enum CachePack {
         var length: Int
     }
 
-    /// The bytes of a pack holding `entries`, in name order.
-    static func encode(_ entries: [(name: String, bytes: [UInt8])]) -> [UInt8] {
+    /// The bytes of a pack holding `entries`, in name order, and its index's digest.
+    static func encode(_ entries: [(name: String, bytes: [UInt8])]) -> (bytes: [UInt8], digest: String) {
         let sorted = entries.sorted { $0.name < $1.name }
         var index: [UInt8] = []
         appendInteger(UInt64(sorted.count), to: &index)
@@ -39,9 +39,10 @@ enum CachePack {
         out.reserveCapacity(magic.count + 8 + index.count + 32 + offset)
         appendInteger(UInt64(index.count), to: &out)
         out += index
-        out += Array(StableHash.of(index).utf8)
+        let digest = StableHash.of(index)
+        out += Array(digest.utf8)
         for entry in sorted { out += entry.bytes }
-        return out
+        return (out, digest)
     }
 
     /// The index of the pack open as `fd`, `size` bytes long: each entry's name and where its

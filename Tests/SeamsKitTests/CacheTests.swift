@@ -232,6 +232,33 @@ final class Said: @unchecked Sendable {
         #expect(fifth.read(kind: "facts", key: "a") == [1, 2, 3])
     }
 
+    /// A pack is named by its index: the same entries give the same name and bytes in any
+    /// cache, and an entry more gives another name. A pack of more than one write call's bytes
+    /// reads back whole.
+    @Test func aPackIsNamedByItsEntriesAndLargeOnesReadBackWhole() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("seams-packname-\(UUID().uuidString)")
+            .path
+        let large = (0..<(FileDescriptor.chunkBytes * 5 / 2 + 7)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        func written(_ folder: String, extra: Bool) throws -> (name: String, bytes: Data) {
+            let cache = DiskCache(root: base + "/" + folder, version: "v-test")
+            cache.write(kind: "facts", key: "a", bytes: large)
+            cache.write(kind: "sites", key: "a", bytes: [4])
+            if extra { cache.write(kind: "facts", key: "b", bytes: [5]) }
+            cache.finish()
+            let pack = try #require(packs(base + "/" + folder).first)
+            return (URL(fileURLWithPath: pack).lastPathComponent, try Data(contentsOf: URL(fileURLWithPath: pack)))
+        }
+        let first = try written("one", extra: false)
+        let second = try written("two", extra: false)
+        let more = try written("three", extra: true)
+        #expect(first.name == second.name)
+        #expect(first.bytes == second.bytes)
+        #expect(more.name != first.name)
+        let later = DiskCache(root: base + "/one", version: "v-test")
+        #expect(later.read(kind: "facts", key: "a") == large)
+        #expect(later.read(kind: "sites", key: "a") == [4])
+    }
+
     @Test func anotherVersionsCacheIsNeverRead() throws {
         let (tree, root) = try workspace()
         let first = try scan(tree, cache: DiskCache(root: root, version: "v0.0.1-test"))
