@@ -167,13 +167,34 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
         return a.traits.map(\.rawValue).joined(separator: ",") < b.traits.map(\.rawValue).joined(separator: ",")
     }
 
+    /// `uses` sorted: their order is found on their positions, then each use is moved
+    /// once to its place. Sorting the uses themselves copied each use at every step (eleven
+    /// fields, eight of them strings to retain): a tenth of that part of a scan.
+    private static func sortInPlace(_ uses: inout [Use]) {
+        uses.withUnsafeMutableBufferPointer { b in
+            // `<` tells every field apart, so uses it does not order are equal: any order of them will do.
+            let order = b.indices.sorted { b[$0] < b[$1] }
+            // Slot k takes the use at order[k]: each cycle of that permutation is walked once.
+            var placed = [Bool](repeating: false, count: b.count)
+            for start in b.indices where !placed[start] {
+                var k = start
+                placed[k] = true
+                while order[k] != start {
+                    b.swapAt(k, order[k])
+                    k = order[k]
+                    placed[k] = true
+                }
+            }
+        }
+    }
+
     /// Sorted and free of duplicates.
     /// Given a list no one else holds, it is sorted where it is.
     public static func canonical(_ uses: consuming [Use]) -> [Use] {
         var out = uses
         // Compared and moved in their buffer: each copy of a use retains its eight strings.
         let inOrder = out.withUnsafeBufferPointer { b in b.indices.dropFirst().allSatisfy { !(b[$0] < b[$0 - 1]) } }
-        if !inOrder { out.sort() }
+        if !inOrder { sortInPlace(&out) }
         let kept = out.withUnsafeMutableBufferPointer { b -> Int in
             var kept = 0
             for i in b.indices where kept == 0 || b[kept - 1] != b[i] {

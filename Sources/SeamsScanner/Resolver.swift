@@ -123,10 +123,13 @@ final class Resolver {
         let uses = Background(separately: threads > 1) { Self.joinedUses(files) }
         let halves = ParallelMap.run(count: 2, threads: threads) { half -> GraphBuilder in
             var part = GraphBuilder()
+            let run = files[half == 0 ? 0..<middle : middle..<files.count]
+            // At most one edge a group (files share most of their edges).
+            part.reserveEdges(run.reduce(half == 0 ? self.marks.count : 0) { $0 + $1.groups.count })
             if half == 0 {
                 for (from, to, site) in self.marks.sites() { part.addSite(from: from, to: to, site) }
             }
-            for file in files[half == 0 ? 0..<middle : middle..<files.count] {
+            for file in run {
                 for group in file.groups { part.addSites(from: group.from, to: group.to, sortedUnique: group.sites) }
             }
             return part

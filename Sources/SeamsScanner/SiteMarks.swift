@@ -27,6 +27,7 @@ struct SiteMarks {
     private var lastScope: (scope: Scope, owner: Int32, file: Int32, member: Int32)?
 
     var isEmpty: Bool { marks.isEmpty }
+    var count: Int { marks.count }
 
     mutating func id(_ name: String) -> Int32 {
         if let known = ids[name] { return known }
