@@ -67,10 +67,8 @@ enum FileCollection {
             return fail("is not valid UTF-8; skipped")
         }
         let facts = FactCollector.collect(path: file.path, source: text)
-        guard let cache else { return .success(Collected(facts: facts)) }
-        let encoded = FactsCodec.encode(facts)
-        cache.write(kind: CacheKind.facts, key: key, bytes: encoded.bytes)
-        return .success(Collected(facts: facts, key: key, surfaceDigest: encoded.surfaceDigest))
+        // Written to the cache later (`Collected.store`), beside work that leaves a core free.
+        return .success(Collected(facts: facts, key: key, unstored: cache))
     }
 }
 
@@ -79,15 +77,34 @@ enum FileCollection {
 final class Collected: @unchecked Sendable {
     let facts: FileFacts
     let key: String
-    let surfaceDigest: String
+    /// The digest of the declarations' surface: known once the facts are stored (`store`).
+    private(set) var surfaceDigest: String
     let fromCache: Bool
     private var decoded: FactsCodec.Decoded?
+    /// The cache the facts are still to be written to: they were collected now.
+    private var unstored: ScanCacheStore?
 
-    init(facts: FileFacts, key: String = "", surfaceDigest: String = "") {
+    init(facts: FileFacts, key: String = "", unstored cache: ScanCacheStore? = nil) {
         self.facts = facts
         self.key = key
-        self.surfaceDigest = surfaceDigest
+        surfaceDigest = ""
         fromCache = false
+        unstored = cache
+    }
+
+    /// Whether the facts are still to be written to a cache.
+    var isUnstored: Bool { unstored != nil }
+
+    /// Encodes facts collected now, writes them to the cache and notes their surface's digest;
+    /// does nothing the second time, or for facts read from the cache. Not for two threads at once:
+    /// a scan stores its files on one thread (`Scanner.storing`) and waits for it before it
+    /// reads a digest.
+    func store() {
+        guard let cache = unstored else { return }
+        unstored = nil
+        let encoded = FactsCodec.encode(facts)
+        cache.write(kind: CacheKind.facts, key: key, bytes: encoded.bytes)
+        surfaceDigest = encoded.surfaceDigest
     }
 
     init(key: String, decoded: FactsCodec.Decoded) {

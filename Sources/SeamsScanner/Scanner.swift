@@ -192,6 +192,16 @@ public enum Scanner {
                 }
             }
         }
+        // Files collected now are encoded and written to the cache on a thread of their own:
+        // beside the table's building, mostly serial, rather than beside their parsing, which
+        // keeps every core busy. Their digests are read only after `storing` (below).
+        let unstored = parsed.compactMap { outcome -> Collected? in
+            if case .success(let collected) = outcome, collected.isUnstored { return collected }
+            return nil
+        }
+        let storing = unstored.isEmpty ? nil : Background(separately: threads > 1) { for c in unstored { c.store() } }
+        // Waited for on every way out, so that nothing writes to the cache after the scan.
+        defer { storing?.value() }
         stats.collectSeconds = since(clock)
         stats.filesCollectedAhead = ahead?.handedOver ?? 0
         stats.filesScanned = readable
@@ -202,6 +212,7 @@ public enum Scanner {
         var graph: Graph?
         var patchDelta: GraphDelta?
         if let cache, let previous, let lastGraph {
+            storing?.value()
             graph = patch(
                 previous, last: lastGraph, parsed: parsed, alignment: alignment,
                 signatures: signatures, files: usable, owner: owner,
@@ -220,9 +231,10 @@ public enum Scanner {
             lastGraph?.stop()
             graph = resolve(
                 usable, units: input.units, root: input.root, modules: modules, diagnostics: diagnostics,
-                threads: threads, stats: &stats, cache: cache.map { ($0, cached) }, notifications: &notifications,
-                leftovers: &leftovers)
+                threads: threads, stats: &stats, cache: cache.map { ($0, cached, storing) },
+                notifications: &notifications, leftovers: &leftovers)
         }
+        storing?.value()
         if let cache, let graph {
             storeSnapshot(
                 snapshotName, graph: graph, parsed: parsed, signatures: signatures, scanStart: scanStart,
@@ -248,8 +260,8 @@ public enum Scanner {
     private static func resolve(
         _ files: [(FileFacts, FileContext)], units: [CompilationUnit], root: String, modules: [ModuleInfo],
         diagnostics: [Diagnostic], threads: Int, stats: inout ScanStatistics,
-        cache: (store: ScanCacheStore, collected: [Collected])? = nil, notifications: inout [NotificationUse],
-        leftovers: inout Leftovers
+        cache: (store: ScanCacheStore, collected: [Collected], storing: Background<Void>?)? = nil,
+        notifications: inout [NotificationUse], leftovers: inout Leftovers
     ) -> Graph? {
         var timings = stats
         var kept = Leftovers()
@@ -260,7 +272,13 @@ public enum Scanner {
             var clock = DispatchTime.now()
             var known: [FileResolution?]?
             var keys: [String] = []
-            if let cache {
+            if let cache, !cache.collected.contains(where: \.fromCache) {
+                // No file's facts came from the cache, so neither can its sites (their keys are
+                // made from the facts'; sites whose facts entry was lost are found again): the keys
+                // wait for the facts' digests, made meanwhile, until the sites are written.
+                known = Array(repeating: nil, count: files.count)
+            } else if let cache {
+                cache.storing?.value()
                 keys = resolutionKeys(files, units: units, collected: cache.collected)
                 known = ParallelMap.run(count: files.count, threads: threads) { i in
                     readResolution(cache.store, key: keys[i])
@@ -293,6 +311,8 @@ public enum Scanner {
                 let fresh = files.indices.filter { known[$0] == nil }
                 timings.filesResolved = fresh.count
                 writing = Background(separately: threads > 1) { [keys] in
+                    cache.storing?.value()
+                    let keys = keys.isEmpty ? resolutionKeys(files, units: units, collected: cache.collected) : keys
                     for i in fresh {
                         cache.store.write(
                             kind: CacheKind.sites, key: keys[i], bytes: ResolutionCodec.encode(resolutions[i]))
