@@ -29,6 +29,11 @@ struct SiteMarks {
     var isEmpty: Bool { marks.isEmpty }
     var count: Int { marks.count }
 
+    mutating func reserve(names count: Int) {
+        names.reserveCapacity(count)
+        ids.reserveCapacity(count)
+    }
+
     mutating func id(_ name: String) -> Int32 {
         if let known = ids[name] { return known }
         let id = Int32(names.count)
