@@ -1,4 +1,5 @@
 import Foundation
+import SeamsGraph
 import SeamsProject
 import SeamsScanner
 
@@ -44,8 +45,12 @@ struct DiscoveryMemo {
             cache.discard(kind: "snapshot", key: name)
             return nil
         }
-        for (i, path) in memo.paths.enumerated() {
-            let state = memo.states[i]
+        // Each path's state, in two halves at once (an app's thousand folders took 6 ms one by one).
+        let moved = ConcurrentMap.halves(memo.paths.count) { range in
+            range.filter { Self.numbers(memo.paths[$0], read: memo.states[$0].first == 1) != memo.states[$0] }
+        }.flatMap { $0 }
+        for i in moved {
+            let (path, state) = (memo.paths[i], memo.states[i])
             let now = Self.numbers(path, read: state.first == 1)
             guard now != state else { continue }
             guard let listing = memo.listings[i], Self.sameIdentity(state, now),

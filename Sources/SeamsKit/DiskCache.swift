@@ -132,6 +132,15 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         return "v\(SeamsVersion.current)-\(h.hex.prefix(12))"
     }
 
+    /// Opens this build's packs and reads their indexes now, rather than at the first read: a
+    /// scan calls it on another thread while it finds its files, so that the first two reads
+    /// do not wait, one of them for the other reading the indexes (3 ms of a warm scan).
+    public func openPacks() {
+        lock.lock()
+        if !diskless { loadIndex() }
+        lock.unlock()
+    }
+
     /// Opens this build's packs and reads their indexes; call with the lock held.
     private func loadIndex() {
         guard index == nil else { return }
@@ -158,6 +167,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
             pack.damaged = read.missing > 0
             discarded += read.missing
             packs.append(pack)
+            found.reserveCapacity(found.count + read.entries.count)
             for (entry, at) in read.entries where found[entry] == nil { found[entry] = (pack, at) }
         }
         index = found

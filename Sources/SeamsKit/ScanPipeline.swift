@@ -85,6 +85,7 @@ public enum ScanPipeline {
         discovery.targets = request.targets.isEmpty ? config.targets : request.targets
         discovery.manifest = request.manifest.mode
         let cache = usableCache(request, cwd: cwd)
+        if let cache { DispatchQueue.global(qos: .userInitiated).async { cache.openPacks() } }
         discovery.manifestAnswers = cache
         // The last scan of this place is read while its files are found.
         let place = [root, rootLabel, cwd, request.paths.joined(separator: "\u{0}")].joined(separator: "\u{1}")
