@@ -1,18 +1,22 @@
 import SeamsGraph
 
-// A file's facts as bytes, for the cache. Three parts, each with its own string table so
-// that one can be read without the others:
+// A file's facts as bytes, for the cache. Parts, each with its own string table so that one
+// can be read without the others:
 // - the head: line count and diagnostics;
 // - the surface: imports and the declarations without their code bodies — what other files
-//   can see, and all the symbol table needs; its hash tells whether other files' references
-//   may resolve differently;
+//   can see, and all the symbol table needs. Of a type's or extension's members it holds only
+//   their count and the type aliases among them; the file's top-level members are whole;
+// - the members of the types and extensions, in the surface's order: read when one of them is
+//   first asked for (`LazyMembers`). A warm scan reads every file's surface but asks for few
+//   types' members, and the members were two thirds of reading a surface. The hash of the
+//   surface and these members tells whether other files' references may resolve differently;
 // - the bodies: the code of each declaration, in the surface's order, read only for a file
 //   whose references must be resolved again;
 // - the names the file mentions: a hash of each string of the surface and of the bodies, read
 //   only when another file's surface changed (`SurfaceChange`).
 
 enum FactsCodec {
-    static let format: UInt8 = 4
+    static let format: UInt8 = 5
 
     struct Encoded {
         var bytes: [UInt8]
@@ -45,12 +49,17 @@ enum FactsCodec {
         // The surface's locations go apart: a line added above a declaration moves it, but
         // changes nothing another file's references resolve to.
         var surface = ByteWriter(capacity: 4096, separateLocations: true)
+        var members = ByteWriter(capacity: 4096, separateLocations: true)
         surface.list(facts.imports) { $0.string($1) }
-        writeSurface(facts.top, &surface)
+        writeSurface(facts.top, &surface, members: &members)
         var bodies = ByteWriter(capacity: 8192)
         writeBodies(facts.top, &bodies)
-        let digest = StableHash.of(surface.bytes)
+        var hash = StableHash()
+        hash.combine(surface.bytes)
+        hash.combine(members.bytes)
+        let digest = hash.hex
         let surfaceLocations = surface.locations!.bytes
+        let memberLocations = members.locations!.bytes
 
         var head = ByteWriter(capacity: surface.bytes.count + bodies.bytes.count + 256)
         head.uint(UInt64(facts.lines))
@@ -60,9 +69,14 @@ enum FactsCodec {
         head.raw(surface.bytes)
         head.count(surfaceLocations.count)
         head.raw(surfaceLocations)
+        head.count(members.bytes.count)
+        head.raw(members.bytes)
+        head.count(memberLocations.count)
+        head.raw(memberLocations)
         head.count(bodies.bytes.count)
         head.raw(bodies.bytes)
-        head.words(surface.mentions)
+        // The members are of the surface: what they mention, it does.
+        head.words(surface.mentions + members.mentions)
         head.words(bodies.mentions)
         return Encoded(bytes: EntryFrame.wrap(head.bytes, format: format), surfaceDigest: digest)
     }
@@ -84,9 +98,25 @@ enum FactsCodec {
             var s = ByteReader(entry, from: surfaceStart, to: surfaceStart + surfaceLength)
             s.readLocations(from: locationsStart..<locationsStart + locationsLength)
             let imports = try s.list { try $0.string() }
-            let top = try readSurface(&s)
+            var lazy: [(DeclFact, count: Int, aliases: [(index: Int, member: MemberFact)])] = []
+            let top = try readSurface(&s, lazy: &lazy)
             guard s.atEnd, s.locationsAtEnd else { throw CorruptEntry() }
             var rest = ByteReader(entry, from: locationsStart + locationsLength, to: payload.upperBound)
+            let membersLength = try rest.count()
+            let members = rest.offset..<rest.offset + membersLength
+            var ml = ByteReader(entry, from: members.upperBound, to: payload.upperBound)
+            let memberLocationsLength = try ml.count()
+            let memberLocations = ml.offset..<ml.offset + memberLocationsLength
+            guard memberLocations.upperBound <= payload.upperBound,
+                lazy.reduce(0, { $0 + $1.count }) <= membersLength
+            else { throw CorruptEntry() }
+            if !lazy.isEmpty {
+                let source = LazyMembers(
+                    entry: entry, range: members, locations: memberLocations, decls: lazy.map(\.0),
+                    readAll: { r in try r.list { try readMember(&$0) } })
+                for (d, count, aliases) in lazy { d.membersLater(source, count: count, aliases: aliases) }
+            }
+            rest = ByteReader(entry, from: memberLocations.upperBound, to: payload.upperBound)
             let bodiesLength = try rest.count()
             let bodies = rest.offset..<rest.offset + bodiesLength
             guard bodies.upperBound <= payload.upperBound else { throw CorruptEntry() }
@@ -128,7 +158,7 @@ enum FactsCodec {
 
     // MARK: declarations
 
-    private static func writeSurface(_ d: DeclFact, _ w: inout ByteWriter) {
+    private static func writeSurface(_ d: DeclFact, _ w: inout ByteWriter, members m: inout ByteWriter) {
         switch d.kind {
         case .nominal(let kind, let name):
             w.byte(0)
@@ -144,11 +174,24 @@ enum FactsCodec {
         w.bool(d.isFilePrivate)
         w.list(d.genericNames) { $0.string($1) }
         w.list(d.inherits) { writeType($1, &$0) }
-        w.list(d.members) { writeMember($1, &$0) }
-        w.list(d.nested) { writeSurface($1, &$0) }
+        if case .file = d.kind {
+            w.list(d.members) { writeMember($1, &$0) }
+        } else {
+            // Their count and type aliases here; all of them in the members' part.
+            w.count(d.members.count)
+            w.list(d.aliasMembers) { w, alias in
+                w.count(alias.index)
+                writeMember(alias.member, &w)
+            }
+            m.list(d.members) { writeMember($1, &$0) }
+        }
+        w.count(d.nested.count)
+        for n in d.nested { writeSurface(n, &w, members: &m) }
     }
 
-    private static func readSurface(_ r: inout ByteReader) throws -> DeclFact {
+    private static func readSurface(
+        _ r: inout ByteReader, lazy: inout [(DeclFact, count: Int, aliases: [(index: Int, member: MemberFact)])]
+    ) throws -> DeclFact {
         let kind: DeclFact.Kind
         switch try r.byte() {
         case 0:
@@ -162,8 +205,19 @@ enum FactsCodec {
         d.isFilePrivate = try r.bool()
         d.genericNames = try r.list { try $0.string() }
         d.inherits = try r.list { try readType(&$0) }
-        d.members = try r.list { try readMember(&$0) }
-        d.nested = try r.list { try readSurface(&$0) }
+        if case .file = kind {
+            d.members = try r.list { try readMember(&$0) }
+        } else {
+            // Counted against the members' part (below), not this one.
+            let count = Int(clamping: try r.uint())
+            let aliases = try r.list { r in (index: Int(clamping: try r.uint()), member: try readMember(&r)) }
+            guard aliases.allSatisfy({ $0.index < count }) else { throw CorruptEntry() }
+            lazy.append((d, count, aliases))
+        }
+        let nestedCount = try r.count()
+        var nested: [DeclFact] = []
+        for _ in 0..<nestedCount { nested.append(try readSurface(&r, lazy: &lazy)) }
+        d.nested = nested
         return d
     }
 

@@ -190,7 +190,7 @@ extension Resolver {
             }
             sides.append(side)
             firstIDs.append(next)
-            if side != nil { next += decl.members.count }
+            if side != nil { next += decl.memberCount }
         }
         for k in bindings.indices where sides[k] != nil {
             registerSurface(bindings[k].0, scope: bindings[k].1, firstID: firstIDs[k])
@@ -227,7 +227,8 @@ extension Resolver {
             return
         }
         guard let symbol = scope.type else { return }
-        for (k, member) in decl.members.enumerated() where member.kind == .typeAlias || member.kind == .associatedType {
+        // Known without reading the other members (`DeclFact.aliasMembers`).
+        for (k, member) in decl.aliasMembers {
             symbol.aliases[member.name, default: []].append(
                 memberRef(member, id: firstID + k + 1, scope: scope, symbol: symbol))
         }

@@ -1,3 +1,4 @@
+import Foundation
 import SeamsGraph
 
 // The scanner works in two phases. Phase 1 parses each file (in parallel) and reduces its
@@ -195,13 +196,105 @@ final class DeclFact: @unchecked Sendable {
     var isFilePrivate = false
     var genericNames: [String] = []
     var inherits: [TypeExpr] = []
-    var members: [MemberFact] = []
     var nested: [DeclFact] = []
     var code: [Code] = []
+
+    /// The members: read from the cache's bytes when first asked for (`LazyMembers`) when the
+    /// facts came from there.
+    var members: [MemberFact] {
+        get {
+            lazyMembers?.read()
+            return ownMembers
+        }
+        _modify {
+            lazyMembers?.read()
+            yield &ownMembers
+        }
+    }
+    fileprivate var ownMembers: [MemberFact] = []
+    /// Where the members are still bytes, with their count and type aliases, which the table
+    /// needs before any member: set once, as the facts are read from the cache, never after.
+    private(set) var lazyMembers: LazyMembers?
+    private var countWhileLazy = 0
+    private var aliasesWhileLazy: [(index: Int, member: MemberFact)] = []
 
     init(kind: Kind, loc: Loc) {
         self.kind = kind
         self.loc = loc
+    }
+
+    /// Members read later, from `source`; `count` of them, and the type aliases and associated
+    /// types among them as read already.
+    func membersLater(_ source: LazyMembers, count: Int, aliases: [(index: Int, member: MemberFact)]) {
+        lazyMembers = source
+        countWhileLazy = count
+        aliasesWhileLazy = aliases
+    }
+
+    /// How many members, without reading them.
+    var memberCount: Int { lazyMembers == nil ? ownMembers.count : countWhileLazy }
+
+    /// The type aliases and associated types among the members, by their place, without
+    /// reading the others.
+    var aliasMembers: [(index: Int, member: MemberFact)] {
+        if lazyMembers != nil { return aliasesWhileLazy }
+        return ownMembers.enumerated().filter { $0.element.kind == .typeAlias || $0.element.kind == .associatedType }
+            .map { (index: $0.offset, member: $0.element) }
+    }
+}
+
+/// The members of a file's types, still in the cache entry's bytes: a warm scan reads every
+/// file's declarations, but resolves a few files, whose lookups ask for few types' members.
+/// The first declaration of the file asked for its members reads those of all its types
+/// (under a lock: several threads may ask).
+final class LazyMembers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entry: [UInt8]
+    private let range: Range<Int>
+    private let locations: Range<Int>
+    /// The file's types and extensions, in the order their members were written.
+    private let decls: [DeclFact]
+    private var done = false
+    private let readAll: (inout ByteReader) throws -> [MemberFact]
+
+    init(
+        entry: [UInt8], range: Range<Int>, locations: Range<Int>, decls: [DeclFact],
+        readAll: @escaping (inout ByteReader) throws -> [MemberFact]
+    ) {
+        self.entry = entry
+        self.range = range
+        self.locations = locations
+        self.decls = decls
+        self.readAll = readAll
+    }
+
+    /// Whether the members were read.
+    var isRead: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return done
+    }
+
+    /// Reads every declaration's members, once. The entry's checksum was checked when its facts
+    /// were read, so these bytes are whole; should they not read, the declarations keep the
+    /// type aliases they have (and the fault shows as references not found).
+    func read() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !done else { return }
+        done = true
+        var r = ByteReader(entry, from: range.lowerBound, to: range.upperBound)
+        r.readLocations(from: locations)
+        var read: [[MemberFact]] = []
+        read.reserveCapacity(decls.count)
+        do {
+            for _ in decls { read.append(try readAll(&r)) }
+            guard r.atEnd, r.locationsAtEnd else { throw CorruptEntry() }
+        } catch {
+            read = decls.map { d in d.aliasMembers.map(\.member) }
+        }
+        for (d, members) in zip(decls, read) { d.ownMembers = members }
+        entry = []
     }
 }
 
