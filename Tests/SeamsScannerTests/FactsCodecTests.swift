@@ -66,7 +66,9 @@ import Testing
     }
 
     @Test func aChangedMemberChangesTheSurfaceDigestAndAMovedLineDoesNot() {
-        let digest = { (text: String) in FactsCodec.encode(FactCollector.collect(path: "Store.swift", source: text)).surfaceDigest }
+        let digest = { (text: String) in
+            FactsCodec.encode(FactCollector.collect(path: "Store.swift", source: text)).surfaceDigest
+        }
         let base = digest(source)
         #expect(digest(source.replacingOccurrences(of: "func reset()", with: "func reset(hard: Bool)")) != base)
         #expect(digest(source.replacingOccurrences(of: "var name: String", with: "var name: Int")) != base)
