@@ -191,6 +191,16 @@ struct ScanSnapshot {
         return true
     }
 
+    /// How many of `signatures` differ from the files' as they were (by place; all of them when
+    /// the lists differ in length).
+    func changedCount(_ signatures: [FileSignature?]) -> Int {
+        guard signatures.count == files.count else { return signatures.count }
+        return zip(files, signatures).reduce(0) { n, pair in
+            guard let was = pair.0.signature, was == pair.1 else { return n + 1 }
+            return n
+        }
+    }
+
     /// The key of file `k`'s facts when its signature shows it unchanged: its bytes need not be read.
     func knownKey(_ k: Int, _ signature: FileSignature?) -> String? {
         guard k < files.count, let was = files[k].signature, was == signature, !files[k].key.isEmpty else {

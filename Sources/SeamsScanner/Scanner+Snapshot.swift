@@ -146,7 +146,7 @@ extension Scanner {
 
     /// How many of `count` files a patch resolves again at most: an eighth. Past that, building
     /// anew costs about the same.
-    private static func mostPatched(of count: Int) -> Int { count / 8 }
+    static func mostPatched(of count: Int) -> Int { count / 8 }
 
     /// The unchanged files whose references the new declarations of `surfaceChanged` can
     /// change (`SurfaceChange`); nil when the old declarations cannot be read, or when so many

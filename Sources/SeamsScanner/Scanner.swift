@@ -158,6 +158,12 @@ public enum Scanner {
                 stats.graphFrom = .reused
                 return (graph, stats)
             }
+            // Few files changed: the last graph will be patched, so its decoding starts now, on a
+            // thread of low priority that takes what the reading of the files leaves of the cores
+            // (the patch started it after that reading, and then waited for it at the end).
+            if let previous, let lastGraph, previous.changedCount(signatures) <= mostPatched(of: signatures.count) {
+                lastGraph.start()
+            }
         }
         var parsed = ParallelMap.run(count: firstOfPath.count, threads: threads) { k in
             ahead?.take(files[firstOfPath[k]])
