@@ -112,9 +112,11 @@ enum FactsCodec {
             else { throw CorruptEntry() }
             if !lazy.isEmpty {
                 let source = LazyMembers(
-                    entry: entry, range: members, locations: memberLocations, decls: lazy.map(\.0),
-                    readAll: { r in try r.list { try readMember(&$0) } })
-                for (d, count, aliases) in lazy { d.membersLater(source, count: count, aliases: aliases) }
+                    entry: entry, range: members, locations: memberLocations, count: lazy.count,
+                    readList: { r in try r.list { try readMember(&$0) } })
+                for (k, (d, count, aliases)) in lazy.enumerated() {
+                    d.membersLater(source, index: k, count: count, aliases: aliases)
+                }
             }
             rest = ByteReader(entry, from: memberLocations.upperBound, to: payload.upperBound)
             let bodiesLength = try rest.count()

@@ -199,22 +199,28 @@ final class DeclFact: @unchecked Sendable {
     var nested: [DeclFact] = []
     var code: [Code] = []
 
-    /// The members: read from the cache's bytes when first asked for (`LazyMembers`) when the
+    /// The members: read from the cache's bytes when first asked for (`LazyMembers`), when the
     /// facts came from there.
     var members: [MemberFact] {
         get {
-            lazyMembers?.read()
-            return ownMembers
+            guard let lazy = lazyMembers else { return ownMembers }
+            return lazy.members(at: lazyIndex) ?? aliasesWhileLazy.map(\.member)
         }
         _modify {
-            lazyMembers?.read()
+            // Changed: made the declaration's own (only facts collected now are changed).
+            if let lazy = lazyMembers {
+                ownMembers = lazy.members(at: lazyIndex) ?? aliasesWhileLazy.map(\.member)
+                lazyMembers = nil
+            }
             yield &ownMembers
         }
     }
-    fileprivate var ownMembers: [MemberFact] = []
-    /// Where the members are still bytes, with their count and type aliases, which the table
-    /// needs before any member: set once, as the facts are read from the cache, never after.
+    private var ownMembers: [MemberFact] = []
+    /// Where the members are still bytes (this declaration's list among the file's), with their
+    /// count and type aliases, which the table needs before any member. Set as the facts are read
+    /// from the cache.
     private(set) var lazyMembers: LazyMembers?
+    private var lazyIndex = 0
     private var countWhileLazy = 0
     private var aliasesWhileLazy: [(index: Int, member: MemberFact)] = []
 
@@ -223,10 +229,11 @@ final class DeclFact: @unchecked Sendable {
         self.loc = loc
     }
 
-    /// Members read later, from `source`; `count` of them, and the type aliases and associated
-    /// types among them as read already.
-    func membersLater(_ source: LazyMembers, count: Int, aliases: [(index: Int, member: MemberFact)]) {
+    /// Members read later: list `index` of `source`; `count` of them, and the type aliases and
+    /// associated types among them as read already.
+    func membersLater(_ source: LazyMembers, index: Int, count: Int, aliases: [(index: Int, member: MemberFact)]) {
         lazyMembers = source
+        lazyIndex = index
         countWhileLazy = count
         aliasesWhileLazy = aliases
     }
@@ -243,58 +250,62 @@ final class DeclFact: @unchecked Sendable {
     }
 }
 
-/// The members of a file's types, still in the cache entry's bytes: a warm scan reads every
+/// The member lists of a file's types, still in the cache entry's bytes: a warm scan reads every
 /// file's declarations, but resolves a few files, whose lookups ask for few types' members.
-/// The first declaration of the file asked for its members reads those of all its types
-/// (under a lock: several threads may ask).
+/// The first list asked for reads them all (under a lock: several threads may ask). Each
+/// declaration knows its list by number: this holds no declaration, so nothing here keeps the
+/// facts alive.
 final class LazyMembers: @unchecked Sendable {
     private let lock = NSLock()
     private var entry: [UInt8]
     private let range: Range<Int>
     private let locations: Range<Int>
-    /// The file's types and extensions, in the order their members were written.
-    private let decls: [DeclFact]
-    private var done = false
-    private let readAll: (inout ByteReader) throws -> [MemberFact]
+    private let count: Int
+    private let readList: (inout ByteReader) throws -> [MemberFact]
+    /// Once read: every list, or nil when they did not read.
+    private var lists: [[MemberFact]]??
 
+    /// `count` lists in `range` of `entry` (their locations in `locations`), each read by `readList`.
     init(
-        entry: [UInt8], range: Range<Int>, locations: Range<Int>, decls: [DeclFact],
-        readAll: @escaping (inout ByteReader) throws -> [MemberFact]
+        entry: [UInt8], range: Range<Int>, locations: Range<Int>, count: Int,
+        readList: @escaping (inout ByteReader) throws -> [MemberFact]
     ) {
         self.entry = entry
         self.range = range
         self.locations = locations
-        self.decls = decls
-        self.readAll = readAll
+        self.count = count
+        self.readList = readList
     }
 
-    /// Whether the members were read.
+    /// Whether the lists were read.
     var isRead: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return done
+        return lists != nil
     }
 
-    /// Reads every declaration's members, once. The entry's checksum was checked when its facts
-    /// were read, so these bytes are whole; should they not read, the declarations keep the
-    /// type aliases they have (and the fault shows as references not found).
-    func read() {
+    /// List `index`, every list read the first time. The entry's checksum was checked when its
+    /// facts were read, so these bytes are whole; should they not read, nil (the declaration
+    /// then has the type aliases it knows, and the fault shows as references not found).
+    func members(at index: Int) -> [MemberFact]? {
         lock.lock()
         defer { lock.unlock() }
-        guard !done else { return }
-        done = true
-        var r = ByteReader(entry, from: range.lowerBound, to: range.upperBound)
-        r.readLocations(from: locations)
-        var read: [[MemberFact]] = []
-        read.reserveCapacity(decls.count)
-        do {
-            for _ in decls { read.append(try readAll(&r)) }
-            guard r.atEnd, r.locationsAtEnd else { throw CorruptEntry() }
-        } catch {
-            read = decls.map { d in d.aliasMembers.map(\.member) }
+        if lists == nil {
+            var r = ByteReader(entry, from: range.lowerBound, to: range.upperBound)
+            r.readLocations(from: locations)
+            var read: [[MemberFact]]? = []
+            read!.reserveCapacity(count)
+            do {
+                for _ in 0..<count { read!.append(try readList(&r)) }
+                guard r.atEnd, r.locationsAtEnd else { throw CorruptEntry() }
+            } catch {
+                read = nil
+            }
+            lists = .some(read)
+            entry = []
         }
-        for (d, members) in zip(decls, read) { d.ownMembers = members }
-        entry = []
+        guard let all = lists ?? nil, index < all.count else { return nil }
+        return all[index]
     }
 }
 
