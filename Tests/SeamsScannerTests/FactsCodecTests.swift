@@ -5,7 +5,7 @@ import Testing
 
 /// A file's facts read back from the cache are the facts written: the members of its types
 /// come later (`LazyMembers`), with their count and type aliases known before.
-@Suite(.timeLimit(.minutes(1))) struct FactsCodecTests {
+@Suite struct FactsCodecTests {
     let source = """
         import Foundation
         typealias Handler = (Int) -> Void
