@@ -98,7 +98,7 @@ enum FactsCodec {
             var s = ByteReader(entry, from: surfaceStart, to: surfaceStart + surfaceLength)
             s.readLocations(from: locationsStart..<locationsStart + locationsLength)
             let imports = try s.list { try $0.string() }
-            var lazy: [(DeclFact, count: Int, aliases: [(index: Int, member: MemberFact)])] = []
+            var lazy: [LaterMembers] = []
             let top = try readSurface(&s, lazy: &lazy)
             guard s.atEnd, s.locationsAtEnd else { throw CorruptEntry() }
             var rest = ByteReader(entry, from: locationsStart + locationsLength, to: payload.upperBound)
@@ -187,12 +187,15 @@ enum FactsCodec {
             }
             m.list(d.members) { writeMember($1, &$0) }
         }
-        w.count(d.nested.count)
-        for n in d.nested { writeSurface(n, &w, members: &m) }
+        w.list(d.nested) { writeSurface($1, &$0, members: &m) }
     }
 
+    /// A type's or extension's members as the surface tells of them, read later: the declaration,
+    /// how many, and its type aliases.
+    private typealias LaterMembers = (decl: DeclFact, count: Int, aliases: [(index: Int, member: MemberFact)])
+
     private static func readSurface(
-        _ r: inout ByteReader, lazy: inout [(DeclFact, count: Int, aliases: [(index: Int, member: MemberFact)])]
+        _ r: inout ByteReader, lazy: inout [LaterMembers]
     ) throws -> DeclFact {
         let kind: DeclFact.Kind
         switch try r.byte() {
@@ -216,10 +219,7 @@ enum FactsCodec {
             guard aliases.allSatisfy({ $0.index < count }) else { throw CorruptEntry() }
             lazy.append((d, count, aliases))
         }
-        let nestedCount = try r.count()
-        var nested: [DeclFact] = []
-        for _ in 0..<nestedCount { nested.append(try readSurface(&r, lazy: &lazy)) }
-        d.nested = nested
+        d.nested = try r.list { try readSurface(&$0, lazy: &lazy) }
         return d
     }
 

@@ -184,11 +184,7 @@ struct ScanSnapshot {
 
     /// Whether no file changed since: every signature is the same, and the snapshot vouched for each.
     func unchanged(_ signatures: [FileSignature?]) -> Bool {
-        guard signatures.count == files.count else { return false }
-        for (state, now) in zip(files, signatures) {
-            guard let was = state.signature, was == now else { return false }
-        }
-        return true
+        signatures.count == files.count && changedCount(signatures) == 0
     }
 
     /// How many of `signatures` differ from the files' as they were (by place; all of them when

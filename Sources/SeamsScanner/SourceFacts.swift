@@ -262,8 +262,9 @@ final class LazyMembers: @unchecked Sendable {
     private let locations: Range<Int>
     private let count: Int
     private let readList: (inout ByteReader) throws -> [MemberFact]
-    /// Once read: every list, or nil when they did not read.
-    private var lists: [[MemberFact]]??
+    private var done = false
+    /// Once read: every list (none when they did not read).
+    private var lists: [[MemberFact]] = []
 
     /// `count` lists in `range` of `entry` (their locations in `locations`), each read by `readList`.
     init(
@@ -281,7 +282,7 @@ final class LazyMembers: @unchecked Sendable {
     var isRead: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return lists != nil
+        return done
     }
 
     /// List `index`, every list read the first time. The entry's checksum was checked when its
@@ -290,22 +291,22 @@ final class LazyMembers: @unchecked Sendable {
     func members(at index: Int) -> [MemberFact]? {
         lock.lock()
         defer { lock.unlock() }
-        if lists == nil {
+        if !done {
+            done = true
             var r = ByteReader(entry, from: range.lowerBound, to: range.upperBound)
             r.readLocations(from: locations)
-            var read: [[MemberFact]]? = []
-            read!.reserveCapacity(count)
+            var read: [[MemberFact]] = []
+            read.reserveCapacity(count)
             do {
-                for _ in 0..<count { read!.append(try readList(&r)) }
+                for _ in 0..<count { read.append(try readList(&r)) }
                 guard r.atEnd, r.locationsAtEnd else { throw CorruptEntry() }
+                lists = read
             } catch {
-                read = nil
+                lists = []
             }
-            lists = .some(read)
             entry = []
         }
-        guard let all = lists ?? nil, index < all.count else { return nil }
-        return all[index]
+        return index < lists.count ? lists[index] : nil
     }
 }
 
