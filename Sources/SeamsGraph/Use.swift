@@ -154,17 +154,40 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
 
     /// Total order: where, then what.
     public static func < (a: Use, b: Use) -> Bool {
-        if a.file != b.file { return a.file < b.file }
-        if a.line != b.line { return a.line < b.line }
-        if a.column != b.column { return a.column < b.column }
-        if a.kind != b.kind { return a.kind < b.kind }
-        if a.from != b.from { return a.from < b.from }
-        if a.path != b.path { return a.path < b.path }
-        if (a.to ?? "") != (b.to ?? "") { return (a.to ?? "") < (b.to ?? "") }
-        if (a.targetMember ?? "") != (b.targetMember ?? "") { return (a.targetMember ?? "") < (b.targetMember ?? "") }
-        if (a.valueType ?? "") != (b.valueType ?? "") { return (a.valueType ?? "") < (b.valueType ?? "") }
-        if (a.member ?? "") != (b.member ?? "") { return (a.member ?? "") < (b.member ?? "") }
-        return a.traits.map(\.rawValue).joined(separator: ",") < b.traits.map(\.rawValue).joined(separator: ",")
+        withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in precedes(a, b) } }
+    }
+
+    /// `<` on uses where they lie: taken from a buffer as values, each use was copied first,
+    /// retaining its eight strings (a twentieth of resolving an app's bodies went to that).
+    static func precedes(_ a: UnsafePointer<Use>, _ b: UnsafePointer<Use>) -> Bool {
+        if a.pointee.file != b.pointee.file { return a.pointee.file < b.pointee.file }
+        if a.pointee.line != b.pointee.line { return a.pointee.line < b.pointee.line }
+        if a.pointee.column != b.pointee.column { return a.pointee.column < b.pointee.column }
+        if a.pointee.kind != b.pointee.kind { return a.pointee.kind < b.pointee.kind }
+        if a.pointee.from != b.pointee.from { return a.pointee.from < b.pointee.from }
+        if a.pointee.path != b.pointee.path { return a.pointee.path < b.pointee.path }
+        if (a.pointee.to ?? "") != (b.pointee.to ?? "") { return (a.pointee.to ?? "") < (b.pointee.to ?? "") }
+        if (a.pointee.targetMember ?? "") != (b.pointee.targetMember ?? "") {
+            return (a.pointee.targetMember ?? "") < (b.pointee.targetMember ?? "")
+        }
+        if (a.pointee.valueType ?? "") != (b.pointee.valueType ?? "") {
+            return (a.pointee.valueType ?? "") < (b.pointee.valueType ?? "")
+        }
+        if (a.pointee.member ?? "") != (b.pointee.member ?? "") {
+            return (a.pointee.member ?? "") < (b.pointee.member ?? "")
+        }
+        return a.pointee.traits.map(\.rawValue).joined(separator: ",")
+            < b.pointee.traits.map(\.rawValue).joined(separator: ",")
+    }
+
+    /// `==` on uses where they lie (see `precedes`).
+    static func same(_ a: UnsafePointer<Use>, _ b: UnsafePointer<Use>) -> Bool {
+        return a.pointee.file == b.pointee.file && a.pointee.line == b.pointee.line
+            && a.pointee.column == b.pointee.column && a.pointee.kind == b.pointee.kind
+            && a.pointee.from == b.pointee.from
+            && a.pointee.path == b.pointee.path && a.pointee.to == b.pointee.to
+            && a.pointee.targetMember == b.pointee.targetMember && a.pointee.valueType == b.pointee.valueType
+            && a.pointee.member == b.pointee.member && a.pointee.traits == b.pointee.traits
     }
 
     /// `uses` sorted: their order is found on their positions, then each use is moved
@@ -173,7 +196,8 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
     private static func sortInPlace(_ uses: inout [Use]) {
         uses.withUnsafeMutableBufferPointer { b in
             // `<` tells every field apart, so uses it does not order are equal: any order of them will do.
-            let order = b.indices.sorted { b[$0] < b[$1] }
+            guard let base = UnsafePointer(b.baseAddress), b.count > 1 else { return }
+            let order = b.indices.sorted { precedes(base + $0, base + $1) }
             // Slot k takes the use at order[k]: each cycle of that permutation is walked once.
             var placed = [Bool](repeating: false, count: b.count)
             for start in b.indices where !placed[start] {
@@ -193,11 +217,13 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
     public static func canonical(_ uses: consuming [Use]) -> [Use] {
         var out = uses
         // Compared and moved in their buffer: each copy of a use retains its eight strings.
-        let inOrder = out.withUnsafeBufferPointer { b in b.indices.dropFirst().allSatisfy { !(b[$0] < b[$0 - 1]) } }
+        let inOrder = out.withUnsafeBufferPointer { b in
+            b.indices.dropFirst().allSatisfy { !precedes(b.baseAddress! + $0, b.baseAddress! + $0 - 1) }
+        }
         if !inOrder { sortInPlace(&out) }
         let kept = out.withUnsafeMutableBufferPointer { b -> Int in
             var kept = 0
-            for i in b.indices where kept == 0 || b[kept - 1] != b[i] {
+            for i in b.indices where kept == 0 || !same(b.baseAddress! + kept - 1, b.baseAddress! + i) {
                 b.swapAt(kept, i)
                 kept += 1
             }

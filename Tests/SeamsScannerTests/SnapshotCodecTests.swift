@@ -151,6 +151,30 @@ import Testing
         }
     }
 
+    /// `<` (compared where the uses lie, `Use.precedes`) is a total order that tells every field
+    /// apart: of two uses, exactly one comes first unless they are equal, and `canonical`'s
+    /// test for repeats (`Use.same`) keeps exactly the uses `==` keeps.
+    @Test func useOrderTellsEveryFieldApart() {
+        var random = SeededRandom(15)
+        func pick<T>(_ options: [T]) -> T { options.randomElement(using: &random)! }
+        let uses = (0..<400).map { _ in
+            Use(
+                from: pick(["A", "B"]), to: pick([nil, "T"]), kind: pick([.construct, .staticRead]),
+                path: pick(["p", "q"]), targetMember: pick([nil, "shared"]), valueType: pick([nil, "V"]),
+                traits: pick([[], [.void], [.stored, .mutable]]), file: pick(["a.swift", "b.swift"]),
+                line: pick([1, 2]), column: pick([1, 5]), member: pick([nil, "load()"]))
+        }
+        for a in uses.prefix(80) {
+            for b in uses {
+                let firsts = [a < b, b < a].filter { $0 }.count
+                #expect(firsts == (a == b ? 0 : 1))
+            }
+        }
+        let kept = Use.canonical(uses)
+        #expect(kept.count == Set(uses).count)
+        #expect(zip(kept, kept.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
     /// Edits in place (`GraphDelta.apply`) give what a plain model gives: every change of a
     /// seeded random mix (put in, replaced, taken out, absent keys taken out) by key, sorted.
     /// The base a caller still holds is left as it was.
