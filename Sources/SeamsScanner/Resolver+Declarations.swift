@@ -276,8 +276,10 @@ extension Resolver {
         return memberRef(fact, id: nextMemberID, scope: scope, symbol: symbol)
     }
 
+    /// The table keeps what the reference names and nothing else holds (see `MemberRef`).
     private func memberRef(_ fact: MemberFact, id: Int, scope: Scope, symbol: TypeSymbol?) -> MemberRef {
-        MemberRef(
-            id: id, fact: fact, owner: scope.owner, symbol: symbol, scope: scope.adding(generics: fact.genericNames))
+        let own = scope.adding(generics: fact.genericNames)
+        if own !== scope { table.keep(own) }
+        return MemberRef(id: id, fact: fact, owner: scope.owner, symbol: symbol, scope: own)
     }
 }

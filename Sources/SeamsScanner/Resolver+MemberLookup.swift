@@ -16,23 +16,25 @@ extension Resolver {
 
     /// Members named `name` visible on `symbol`: its own (with extensions), then its supertypes'.
     func lookupMember(_ name: String, in symbol: TypeSymbol) -> [MemberRef] {
-        let key = ObjectIdentifier(symbol)
-        if let cached = memberLookupCache[key]?[name] { return cached }
-        var visited: Set<ObjectIdentifier> = []
+        let key = MemberKey(symbol: ObjectIdentifier(symbol), name: name)
+        if let cached = memberLookupCache[key] { return cached }
+        // A few supertypes deep at most: a list, where a set cost a hash table each time.
+        var visited: [ObjectIdentifier] = []
         let found = lookupMember(name, in: symbol, visited: &visited)
-        memberLookupCache[key, default: [:]][name] = found
+        memberLookupCache[key] = found
         return found
     }
 
-    func lookupMember(_ name: String, in symbol: TypeSymbol, visited: inout Set<ObjectIdentifier>)
-        -> [MemberRef]
-    {
-        guard visited.insert(ObjectIdentifier(symbol)).inserted else { return [] }
+    func lookupMember(_ name: String, in symbol: TypeSymbol, visited: inout [ObjectIdentifier]) -> [MemberRef] {
+        let id = ObjectIdentifier(symbol)
+        guard !visited.contains(id) else { return [] }
+        visited.append(id)
         registerPending(symbol)
-        if let own = symbol.members[name]?.filter({ $0.fact.kind != .typeAlias && $0.fact.kind != .associatedType }),
-            !own.isEmpty
-        {
-            return own
+        if let all = symbol.members[name] {
+            let isAlias = { (ref: MemberRef) in ref.fact.kind == .typeAlias || ref.fact.kind == .associatedType }
+            // The list itself when it has no type alias (nearly always), rather than a copy.
+            let own = all.contains(where: isAlias) ? all.filter { !isAlias($0) } : all
+            if !own.isEmpty { return own }
         }
         if name == "init" { return [] }  // initializers are not inherited for our purposes
         for sup in supertypes(of: symbol) {
@@ -65,8 +67,8 @@ extension Resolver {
     func initializers(of symbol: TypeSymbol, from scope: Scope) -> [MemberRef] {
         let declared = lookupMember("init", in: symbol, from: scope)
         guard declared.isEmpty, symbol.kind == .struct else { return declared }
-        let key = "init()memberwise"
-        if let cached = memberLookupCache[ObjectIdentifier(symbol)]?[key] { return cached }
+        let key = MemberKey(symbol: ObjectIdentifier(symbol), name: "init()memberwise")
+        if let cached = memberLookupCache[key] { return cached }
         // Member ids follow source order, so sorting by id restores the declaration order.
         registerPending(symbol)
         let stored = symbol.members.values.joined()
@@ -78,9 +80,10 @@ extension Resolver {
             let fact = MemberFact(
                 name: "init", kind: .initializer, isStatic: true, type: nil, initializer: nil,
                 params: params, genericNames: [])
+            table.keep(fact)
             memberwise = [makeRef(fact, scope: scope, symbol: symbol)]
         }
-        memberLookupCache[ObjectIdentifier(symbol), default: [:]][key] = memberwise
+        memberLookupCache[key] = memberwise
         return memberwise
     }
 

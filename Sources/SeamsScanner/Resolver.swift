@@ -22,7 +22,9 @@ final class Resolver {
     /// depend on where the inference started, so they are used but not cached: what is cached
     /// is the same whichever worker computes it first.
     var metCycle = false
-    var memberLookupCache: [ObjectIdentifier: [String: [MemberRef]]] = [:]
+    /// Members by type and name (`lookupMember`); one table, where a table per type took two
+    /// lookups and a retain of the inner one each time.
+    var memberLookupCache: [MemberKey: [MemberRef]] = [:]
     /// On a worker, what names mean where they are met (`meaning(of:scope:)`, `lookupTypeName`).
     var meaningCache: [NameKey: NameMeaning] = [:]
     var typeNameCache: [NameKey: TypeLookup] = [:]
@@ -61,6 +63,7 @@ final class Resolver {
         meaningCache.reserveCapacity(names)
         typeNameCache.reserveCapacity(names)
         memberTypeCache.reserveCapacity(names)
+        memberLookupCache.reserveCapacity(names)
         marks.reserve(names: names)
     }
 
@@ -241,6 +244,12 @@ final class Resolver {
         if isWorker { newExternals[spelled] = s } else { table.externals[spelled] = s }
         return s
     }
+}
+
+/// A member name on a type, as `Resolver.memberLookupCache` keeps it.
+struct MemberKey: Hashable {
+    let symbol: ObjectIdentifier
+    let name: String
 }
 
 /// What resolving one file's bodies found: its sites, and its posts and observations of

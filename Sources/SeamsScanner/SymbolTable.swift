@@ -1,3 +1,4 @@
+import Foundation
 import SeamsGraph
 
 /// What the declarations of all files say: types, extensions, members and the scopes their
@@ -22,9 +23,20 @@ final class SymbolTable {
     /// first asked for (`Resolver.registerPending`). Set only for a patch of a few files, whose
     /// bodies are then resolved on one thread; nil: every member is registered.
     var pending: PendingMembers?
+    /// What members name that nothing else here holds (see `MemberRef`): the scopes of generic
+    /// members and workers' memberwise initializers. Added to by workers at once, under `keptLock`.
+    private var kept: [AnyObject] = []
+    private let keptLock = NSLock()
 
     init(units: [CompilationUnit]) {
         self.units = units.map { Unit($0) }
+    }
+
+    /// Keeps `object` as long as the table.
+    func keep(_ object: AnyObject) {
+        keptLock.lock()
+        kept.append(object)
+        keptLock.unlock()
     }
 }
 

@@ -54,15 +54,22 @@ final class TypeSymbol {
 }
 
 /// A member declaration registered on a symbol (or as a global of a compilation unit).
+///
+/// Lookups copy these by the million, and each copy retained its fact, symbol and scope; two
+/// workers retaining the same shared objects took a third of resolution's time. So they are
+/// held `unowned(unsafe)`: the symbol table owns every one of them and outlives every
+/// `MemberRef` (workers hold the table). The fact belongs to a declaration in
+/// `SymbolTable.bindings`, or to `SymbolTable.kept` (a worker's memberwise initializer); the
+/// symbol to `symbols` or `externals`; the scope is a binding's, or in `kept`.
 struct MemberRef {
     let id: Int
-    let fact: MemberFact
+    unowned(unsafe) let fact: MemberFact
     /// The node that declares it: the type itself, an extension node, or a file-scope node.
     let owner: String
     /// The symbol it was found on; nil for globals.
-    let symbol: TypeSymbol?
+    unowned(unsafe) let symbol: TypeSymbol?
     /// Where its signature's type names resolve.
-    let scope: Scope
+    unowned(unsafe) let scope: Scope
 }
 
 /// Facts about a file that resolution needs.
