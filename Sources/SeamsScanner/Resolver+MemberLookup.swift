@@ -31,9 +31,8 @@ extension Resolver {
         visited.append(id)
         registerPending(symbol)
         if let all = symbol.members[name] {
-            let isAlias = { (ref: MemberRef) in ref.fact.kind == .typeAlias || ref.fact.kind == .associatedType }
             // The list itself when it has no type alias (nearly always), rather than a copy.
-            let own = all.contains(where: isAlias) ? all.filter { !isAlias($0) } : all
+            let own = all.contains { $0.fact.kind.namesType } ? all.filter { !$0.fact.kind.namesType } : all
             if !own.isEmpty { return own }
         }
         if name == "init" { return [] }  // initializers are not inherited for our purposes

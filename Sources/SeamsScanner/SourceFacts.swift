@@ -121,7 +121,13 @@ enum Event: Sendable {
     case inDefault(Bool)
 }
 
-enum MemberKind: Sendable { case property, function, enumCase, `subscript`, initializer, typeAlias, associatedType }
+enum MemberKind: Sendable {
+    case property, function, enumCase, `subscript`, initializer, typeAlias, associatedType
+
+    /// A type alias or an associated type: a member that names a type, which type lookups ask
+    /// for and member lookups pass over.
+    var namesType: Bool { self == .typeAlias || self == .associatedType }
+}
 
 struct ParamFact: Sendable {
     /// The argument label callers write, nil for `_`.
@@ -245,7 +251,7 @@ final class DeclFact: @unchecked Sendable {
     /// reading the others.
     var aliasMembers: [(index: Int, member: MemberFact)] {
         if lazyMembers != nil { return aliasesWhileLazy }
-        return ownMembers.enumerated().filter { $0.element.kind == .typeAlias || $0.element.kind == .associatedType }
+        return ownMembers.enumerated().filter { $0.element.kind.namesType }
             .map { (index: $0.offset, member: $0.element) }
     }
 }
