@@ -170,8 +170,7 @@ struct GraphJSONWriter {
     private mutating func string(_ s: String) {
         bytes.append(0x22)
         // Most strings need no escape: their bytes go in at once.
-        var copy = s
-        let plain = copy.withUTF8 { utf8 -> Bool in
+        let plain = s.withBorrowedUTF8 { utf8 -> Bool in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
             bytes.append(contentsOf: utf8)
             return true

@@ -3,6 +3,7 @@
 // that is the same bytes for the same value, whatever the thread or the run.
 
 import Foundation
+import SeamsGraph
 
 /// A 128-bit hash that is the same in every process (Swift's `Hasher` is seeded per run):
 /// the keys of cache entries and the checksums that tell a whole entry from a torn one.
@@ -47,8 +48,7 @@ public struct StableHash: Sendable {
     }
 
     public mutating func combine(_ text: String) {
-        var copy = text
-        copy.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+        text.withBorrowedUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     public mutating func combine(_ number: Int) {
@@ -124,26 +124,29 @@ struct ByteWriter {
 
     mutating func bool(_ b: Bool) { bytes.append(b ? 1 : 0) }
 
-    /// The last string written through each slot (`string(_:slot:)`), and its number.
-    private var lastInSlot: [(String, UInt64)?] = Array(repeating: nil, count: 8)
+    /// The last string written through each slot (`string(_:slot:)`), and its number (none
+    /// while `lastNumberInSlot` is `UInt64.max`): apart, so that the comparison borrows the
+    /// string where it lies rather than copying an optional pair out.
+    private var lastInSlot = [String](repeating: "", count: 8)
+    private var lastNumberInSlot = [UInt64](repeating: .max, count: 8)
 
     /// A string that is often the one written last through the same slot (the file of an
     /// edge's next site, say): that one is recognised without hashing.
     mutating func string(_ s: String, slot: Int) {
-        if let (last, k) = lastInSlot[slot], last == s {
-            uint(k + 1)
+        if lastNumberInSlot[slot] != .max && lastInSlot[slot] == s {
+            uint(lastNumberInSlot[slot] + 1)
             return
         }
         string(s)
-        lastInSlot[slot] = (s, UInt64(lastNumber))
+        lastInSlot[slot] = s
+        lastNumberInSlot[slot] = UInt64(lastNumber)
     }
 
     /// The number of the string written last.
     private var lastNumber = 0
 
     mutating func string(_ s: String) {
-        var copy = s
-        copy.withUTF8 { raw in
+        s.withBorrowedUTF8 { raw in
             let (k, isNew) = strings.insert(raw)
             lastNumber = k
             if !isNew {
@@ -309,9 +312,13 @@ struct ByteReader {
 }
 
 extension ByteWriter {
+    /// A counted list. Each item is passed from where it lies: iterating the array would copy
+    /// each one out, retaining every string in it.
     mutating func list<T>(_ items: [T], _ element: (inout ByteWriter, T) -> Void) {
         count(items.count)
-        for item in items { element(&self, item) }
+        items.withUnsafeBufferPointer { all in
+            for i in all.indices { element(&self, all[i]) }
+        }
     }
 }
 
@@ -414,8 +421,7 @@ struct StringTable {
     /// A string's hash as a file's list of mentioned names keeps it (`FactsCodec`): the
     /// table's own hash, cut to 32 bits. Two names with one hash only make a scan do more.
     static func mention(_ s: String) -> UInt32 {
-        var copy = s
-        return copy.withUTF8 { UInt32(truncatingIfNeeded: hash($0)) }
+        s.withBorrowedUTF8 { UInt32(truncatingIfNeeded: hash($0)) }
     }
 
     private static func hash(_ raw: UnsafeBufferPointer<UInt8>) -> UInt64 {

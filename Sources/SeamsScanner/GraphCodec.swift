@@ -26,12 +26,12 @@ enum GraphCodec {
                 let k = part - 1
                 let slice = g.edges[g.edges.count * k / edgeParts..<g.edges.count * (k + 1) / edgeParts]
                 w.count(slice.count)
-                for e in slice { writeEdge(e, &w) }
+                slice.withUnsafeBufferPointer { all in
+                    for i in all.indices { writeEdge(at: all.baseAddress! + i, &w) }
+                }
             } else {
                 let k = part - 1 - edgeParts
-                let slice = g.uses[g.uses.count * k / useParts..<g.uses.count * (k + 1) / useParts]
-                w.count(slice.count)
-                for u in slice { writeUse(u, &w) }
+                writeUses(g.uses[g.uses.count * k / useParts..<g.uses.count * (k + 1) / useParts], &w)
             }
             return w.bytes
         }
@@ -152,10 +152,12 @@ enum GraphCodec {
         return Node(id: id, name: name, module: module, kind: kind, file: file, line: line < 0 ? nil : line)
     }
 
-    static func writeEdge(_ e: Edge, _ w: inout ByteWriter) {
-        w.string(e.from, slot: 0)
-        w.string(e.to)
-        w.list(e.sites) { writeSite($1, &$0) }
+    /// An edge where it lies: the writers below read items through pointers, since passing
+    /// each on by value copied it and retained every string in it.
+    private static func writeEdge(at e: UnsafePointer<Edge>, _ w: inout ByteWriter) {
+        w.string(e.pointee.from, slot: 0)
+        w.string(e.pointee.to)
+        writeSites(e.pointee.sites, &w)
     }
 
     static func readEdge(_ r: inout ByteReader) throws -> Edge {
@@ -193,12 +195,24 @@ enum GraphCodec {
     }
 
     static func writeSite(_ s: Site, _ w: inout ByteWriter) {
-        w.string(s.file, slot: 1)
-        w.int(s.line)
-        w.int(s.column)
-        w.byte(UInt8(siteKinds.firstIndex(of: s.kind)!))
-        w.bool(s.member != nil)
-        if let member = s.member { w.string(member, slot: 2) }
+        withUnsafePointer(to: s) { writeSite(at: $0, &w) }
+    }
+
+    /// A counted list of sites, as `ByteReader.list` reads it back.
+    static func writeSites(_ sites: [Site], _ w: inout ByteWriter) {
+        w.count(sites.count)
+        sites.withUnsafeBufferPointer { all in
+            for i in all.indices { writeSite(at: all.baseAddress! + i, &w) }
+        }
+    }
+
+    private static func writeSite(at s: UnsafePointer<Site>, _ w: inout ByteWriter) {
+        w.string(s.pointee.file, slot: 1)
+        w.int(s.pointee.line)
+        w.int(s.pointee.column)
+        w.byte(UInt8(siteKinds.firstIndex(of: s.pointee.kind)!))
+        w.bool(s.pointee.member != nil)
+        if s.pointee.member != nil { w.string(s.pointee.member!, slot: 2) }
     }
 
     static func readSite(_ r: inout ByteReader) throws -> Site {
@@ -209,19 +223,29 @@ enum GraphCodec {
         return Site(file: file, line: line, column: column, kind: kind, member: try r.optionalString())
     }
 
-    static func writeUse(_ u: Use, _ w: inout ByteWriter) {
-        w.string(u.from, slot: 3)
-        w.optionalString(u.to)
-        w.byte(UInt8(useKinds.firstIndex(of: u.kind)!))
-        w.string(u.path)
-        w.optionalString(u.targetMember)
-        w.optionalString(u.valueType)
-        w.list(u.traits) { w, t in w.byte(UInt8(traits.firstIndex(of: t)!)) }
-        w.string(u.file, slot: 4)
-        w.int(u.line)
-        w.int(u.column)
-        w.bool(u.member != nil)
-        if let member = u.member { w.string(member, slot: 5) }
+    /// A counted list of uses, as `ByteReader.list` reads it back.
+    static func writeUses(_ uses: ArraySlice<Use>, _ w: inout ByteWriter) {
+        w.count(uses.count)
+        uses.withUnsafeBufferPointer { all in
+            for i in all.indices { writeUse(at: all.baseAddress! + i, &w) }
+        }
+    }
+
+    static func writeUses(_ uses: [Use], _ w: inout ByteWriter) { writeUses(uses[...], &w) }
+
+    private static func writeUse(at u: UnsafePointer<Use>, _ w: inout ByteWriter) {
+        w.string(u.pointee.from, slot: 3)
+        w.optionalString(u.pointee.to)
+        w.byte(UInt8(useKinds.firstIndex(of: u.pointee.kind)!))
+        w.string(u.pointee.path)
+        w.optionalString(u.pointee.targetMember)
+        w.optionalString(u.pointee.valueType)
+        w.list(u.pointee.traits) { w, t in w.byte(UInt8(traits.firstIndex(of: t)!)) }
+        w.string(u.pointee.file, slot: 4)
+        w.int(u.pointee.line)
+        w.int(u.pointee.column)
+        w.bool(u.pointee.member != nil)
+        if u.pointee.member != nil { w.string(u.pointee.member!, slot: 5) }
     }
 
     static func readUse(_ r: inout ByteReader) throws -> Use {

@@ -156,7 +156,7 @@ struct GraphDelta: Equatable {
             w.string(change.from)
             w.string(change.to)
             w.bool(change.edge != nil)
-            if let edge = change.edge { w.list(edge.sites) { GraphCodec.writeSite($1, &$0) } }
+            if let edge = change.edge { GraphCodec.writeSites(edge.sites, &w) }
         }
         w.list(nodes) { w, change in
             w.string(change.id)
@@ -165,7 +165,7 @@ struct GraphDelta: Equatable {
         }
         w.list(files) { w, file in
             w.string(file.path)
-            w.list(file.uses) { GraphCodec.writeUse($1, &$0) }
+            GraphCodec.writeUses(file.uses, &w)
             w.list(file.diagnostics) { GraphCodec.writeDiagnostic($1, &$0) }
         }
     }

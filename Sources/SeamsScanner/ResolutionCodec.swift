@@ -9,7 +9,7 @@ enum ResolutionCodec {
         w.list(r.groups) { w, g in
             w.string(g.from)
             w.string(g.to)
-            w.list(g.sites) { GraphCodec.writeSite($1, &$0) }
+            GraphCodec.writeSites(g.sites, &w)
         }
         w.list(r.notifications) { w, n in
             w.string(n.name)
@@ -17,7 +17,7 @@ enum ResolutionCodec {
             w.string(n.owner)
             GraphCodec.writeSite(n.site, &w)
         }
-        w.list(r.uses) { GraphCodec.writeUse($1, &$0) }
+        GraphCodec.writeUses(r.uses, &w)
         return EntryFrame.wrap(w.bytes, format: format)
     }
 
