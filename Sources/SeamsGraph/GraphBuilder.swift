@@ -117,33 +117,50 @@ public struct GraphBuilder: Sendable {
         ordered.reserveCapacity(all.count)
         for (i, (number, key)) in all.enumerated() where i == 0 || all[i - 1].0 != number { ordered.append(key) }
 
-        let chunks = ProcessInfo.processInfo.activeProcessorCount
-        let parts = ConcurrentMap.run(chunks + 2) { c -> BuiltPart in
-            switch c {
-            case chunks: return .nodes(nodes.values.sorted { $0.id < $1.id })
-            case chunks + 1: return .uses(usesAreCanonical ? uses : Use.canonical(uses))
-            default:
-                return .edges(
-                    ordered[ordered.count * c / chunks..<ordered.count * (c + 1) / chunks].map {
-                        Edge(from: $0.from, to: $0.to, sortedUniqueSites: siteList($0).sortedUnique())
-                    })
+        // The edges in many small chunks, so that no core is left waiting on the one with the
+        // most sites (two chunks for two cores kept one core alone for a fifth of the phase),
+        // each made into its own slice of one array; the nodes and uses beside them, first.
+        let chunks = max(1, min(ordered.count, 16 * ProcessInfo.processInfo.activeProcessorCount))
+        var sortedNodes: [Node] = []
+        var sortedUses: [Use] = []
+        let edges = [Edge](unsafeUninitializedCapacity: ordered.count) { buffer, initialized in
+            let out = EdgeSlots(base: buffer.baseAddress)
+            let parts = ConcurrentMap.run(chunks + 2) { c -> BuiltPart in
+                switch c {
+                case 0: return .nodes(nodes.values.sorted { $0.id < $1.id })
+                case 1: return .uses(usesAreCanonical ? uses : Use.canonical(uses))
+                default:
+                    let k = c - 2
+                    for i in ordered.count * k / chunks..<ordered.count * (k + 1) / chunks {
+                        let key = ordered[i]
+                        (out.base! + i).initialize(
+                            to: Edge(from: key.from, to: key.to, sortedUniqueSites: siteList(key).sortedUnique()))
+                    }
+                    return .edges
+                }
             }
-        }
-        var (edges, sortedNodes, sortedUses): ([Edge], [Node], [Use]) = ([], [], [])
-        for part in parts {
-            switch part {
-            case .edges(let e): edges += e
-            case .nodes(let n): sortedNodes = n
-            case .uses(let u): sortedUses = u
+            for part in parts {
+                switch part {
+                case .edges: break
+                case .nodes(let n): sortedNodes = n
+                case .uses(let u): sortedUses = u
+                }
             }
+            initialized = ordered.count
         }
         return Graph(
             canonicalRoot: root, modules: modules.sorted { $0.name < $1.name }, nodes: sortedNodes, edges: edges,
             diagnostics: Array(Set(diagnostics)).sorted(), uses: sortedUses)
     }
 
+    /// Where the edge chunks write: each its own slice of the array being made.
+    private struct EdgeSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Edge>?
+    }
+
     private enum BuiltPart {
-        case edges([Edge])
+        /// A chunk of edges, made in place.
+        case edges
         case nodes([Node])
         case uses([Use])
     }
