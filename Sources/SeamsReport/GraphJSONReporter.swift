@@ -10,7 +10,7 @@ public enum GraphJSONReporter {
 
     /// The same bytes as `render`, without making a String of them first (tens of MB on an app).
     public static func data(_ graph: Graph) -> Data {
-        Data(GraphJSONWriter.render(graph))
+        GraphJSONWriter.data(graph)
     }
 
     public static func decode(_ data: Data) throws -> Graph {

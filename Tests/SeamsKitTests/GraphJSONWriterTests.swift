@@ -83,4 +83,34 @@ import Testing
             ])
         expectSameBytes(g)
     }
+
+    /// The large arrays are written in chunks on every core: whatever the chunk, and wherever a
+    /// chunk ends (after the first element, before the last, between two), the bytes are the same.
+    @Test func chunksOfEveryLengthJoinToTheSameBytes() {
+        let nodes = (0..<7).map {
+            Node(id: "M.T\($0)", name: "T\($0)", module: "M", kind: .class, file: "t\($0).swift", line: $0 * 1000)
+        }
+        let edges = (0..<6).map { i in
+            Edge(
+                from: "M.T\(i)", to: "M.T\((i + 1) % 7)",
+                sites: (0..<i).map { Site(file: "t\(i).swift", line: 10 * $0 + 1, column: $0 + 1, kind: .member) })
+        }
+        let uses = (0..<5).map {
+            Use(
+                from: "M.T\($0)", to: "M.T0", kind: .call, path: "T0.f()", traits: [], file: "t.swift",
+                line: 12_345_678_901 + $0, column: $0, member: $0 % 2 == 0 ? nil : "g()")
+        }
+        let g = Graph(
+            root: "r", modules: [ModuleInfo(name: "M", files: 7)], nodes: nodes, edges: edges, diagnostics: [],
+            uses: uses)
+        let reference = Array(CanonicalJSON.encode(g).utf8)
+        for chunk in [1, 2, 3, 5, 6, 7, 100] {
+            // Booleans: a failure says which chunk, not all the bytes.
+            let rendered = GraphJSONWriter.render(g, chunk: chunk) == reference
+            let data = GraphJSONWriter.data(g, chunk: chunk) == Data(reference)
+            #expect(rendered, "chunks of \(chunk)")
+            #expect(data, "chunks of \(chunk), as Data")
+            #expect(GraphJSONWriter.pieces(g, chunk: chunk).count > (chunk < 5 ? 6 : 3))
+        }
+    }
 }
