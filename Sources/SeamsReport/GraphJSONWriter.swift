@@ -237,17 +237,19 @@ struct GraphJSONWriter {
         raw(" : ")
     }
 
+    /// A newline and `level` indents of two spaces. From a literal, not from a shared array:
+    /// every copy of such an array is counted, and two threads counting the same one took a
+    /// third of the JSON's time.
     private mutating func newline(_ level: Int) {
-        if level < Self.indents.count {
-            bytes.append(contentsOf: Self.indents[level])
-        } else {
+        let text: StaticString = "\n                "
+        let width = 1 + 2 * level
+        guard width <= text.utf8CodeUnitCount else {
             bytes.append(0x0A)
             bytes.append(contentsOf: repeatElement(0x20, count: level * 2))
+            return
         }
+        text.withUTF8Buffer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<width])) }
     }
-
-    /// A newline and the indent of each level the graph uses.
-    private static let indents: [[UInt8]] = (0..<8).map { [0x0A] + Array(repeating: 0x20, count: $0 * 2) }
 
     // MARK: values
 
