@@ -105,12 +105,15 @@ struct BenchReport {
         line(
             "graph:         \(graph.nodes) nodes, \(graph.edges) edges, \(graph.sites) sites"
         )
-        line(String(format: "bare parse:    %7.3f s   peak %4.0f MB", parse.seconds, mb(parse.peakBytes)))
+        line(
+            String(
+                format: "bare parse:    %7.3f s   on 1 thread: the goal's measure, as the issue took it",
+                parseOneThread.seconds))
         if threads != 1 {
             line(
                 String(
-                    format: "  on 1 thread: %7.3f s   (the cold scan on %d threads takes %.2f× this)",
-                    parseOneThread.seconds, threads, cold.seconds / parseOneThread.seconds))
+                    format: "  on %d threads: %6.3f s   peak %4.0f MB   (like for like: the scan's threads)", threads,
+                    parse.seconds, mb(parse.peakBytes)))
         }
         for (_, label, t) in scans {
             let s = t.statistics
@@ -119,7 +122,7 @@ struct BenchReport {
                     format:
                         "%@ %7.3f s   peak %4.0f MB   %5.2f× bare parse   %5.1f%% of cold   (files %@; parsed %d%@, resolved %d; graph %@)",
                     (label + ":").padding(toLength: 30, withPad: " ", startingAt: 0), t.seconds, mb(t.peakBytes),
-                    t.seconds / parse.seconds, 100 * t.seconds / cold.seconds,
+                    t.seconds / parseOneThread.seconds, 100 * t.seconds / cold.seconds,
                     s?.discoveryRemembered == true ? "remembered" : "found",
                     (s?.filesScanned ?? 0) - (s?.filesFromCache ?? 0),
                     (s?.filesCollectedAhead ?? 0) > 0 ? " (\(s!.filesCollectedAhead) as found)" : "",
@@ -134,8 +137,14 @@ struct BenchReport {
         )
         line(
             String(
-                format: "goals:         cold ≤ 2× bare parse: %@ (%.2f×)",
-                cold.seconds <= 2 * parse.seconds ? "met" : "not met", cold.seconds / parse.seconds))
+                format: "goals:         cold ≤ 2× bare parse: %@ (%.2f×); the stretch, ≤ 1.5×: %@",
+                coldRatio <= 2 ? "met" : "not met", coldRatio, coldRatio <= 1.5 ? "met" : "not met"))
+        if threads != 1 {
+            line(
+                String(
+                    format: "               (like for like, against parsing on %d threads: %.2f×)", threads,
+                    cold.seconds / parse.seconds))
+        }
         line(
             String(
                 format: "               warm with one file changed ≤ 10%% of cold: %@ (%.1f%%)",
@@ -147,11 +156,16 @@ struct BenchReport {
         return out
     }
 
+    /// The cold scan against bare parsing on one thread: the ratio the issue that set the goal
+    /// measured (a scan on every core, 4.8 s, against a one-thread parse, 0.95 s: 5.1).
+    private var coldRatio: Double { cold.seconds / parseOneThread.seconds }
+
     var json: String {
         func timing(_ t: Timing) -> [String: Any] {
             var d: [String: Any] = [
                 "seconds": t.seconds, "peakMemoryBytes": t.peakBytes, "ratioToBareParse": t.seconds / parse.seconds,
                 "ratioToCold": t.seconds / cold.seconds,
+                "ratioToBareParseOneThread": t.seconds / parseOneThread.seconds,
             ]
             if let s = t.statistics {
                 d["phases"] = Dictionary(uniqueKeysWithValues: phases(t))
@@ -169,6 +183,11 @@ struct BenchReport {
             "bareParse": ["seconds": parse.seconds, "peakMemoryBytes": parse.peakBytes],
             "bareParseOneThread": ["seconds": parseOneThread.seconds, "peakMemoryBytes": parseOneThread.peakBytes],
             "changedFile": touched, "warmIdenticalToCold": identical,
+            "goals": [
+                "coldWithin2xBareParse": coldRatio <= 2, "coldWithin1.5xBareParse": coldRatio <= 1.5,
+                "warmAfterBodyChangeWithin10PercentOfCold": body.seconds <= 0.1 * cold.seconds,
+                "coldPeakUnder1GB": cold.peakBytes < 1 << 30,
+            ],
         ]
         for (key, _, t) in scans { top[key] = timing(t) }
         let data = (try? JSONSerialization.data(withJSONObject: top, options: [.prettyPrinted, .sortedKeys])) ?? Data()
