@@ -118,8 +118,9 @@ public struct GraphBuilder: Sendable {
         for (i, (number, key)) in all.enumerated() where i == 0 || all[i - 1].0 != number { ordered.append(key) }
 
         // The edges in many small chunks, so that no core is left waiting on the one with the
-        // most sites (two chunks for two cores kept one core alone for a fifth of the phase),
-        // each made into its own slice of one array; the nodes and uses beside them, first.
+        // most sites (with two chunks for two cores, one core worked alone for about a third of
+        // this on an app), each made into its own slice of one array; the nodes and uses beside
+        // them, first.
         let chunks = max(1, min(ordered.count, 16 * ProcessInfo.processInfo.activeProcessorCount))
         var sortedNodes: [Node] = []
         var sortedUses: [Use] = []

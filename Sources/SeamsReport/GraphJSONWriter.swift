@@ -56,6 +56,7 @@ struct GraphJSONWriter {
 
     /// The graph's bytes in pieces, in order: the runs of elements written in parallel.
     static func pieces(_ g: Graph, chunk: Int = chunkElements) -> [[UInt8]] {
+        let chunk = max(1, chunk)
         var segments: [Segment] = []
         var w = GraphJSONWriter()
         w.bytes.reserveCapacity(4096)
@@ -68,8 +69,8 @@ struct GraphJSONWriter {
             } else {
                 segments.append(.written(w.bytes))
                 w = GraphJSONWriter()
-                for start in stride(from: 0, to: count, by: max(1, chunk)) {
-                    segments.append(run(start..<min(start + max(1, chunk), count)))
+                for start in stride(from: 0, to: count, by: chunk) {
+                    segments.append(run(start..<min(start + chunk, count)))
                 }
             }
             w.newline(level)
@@ -98,20 +99,24 @@ struct GraphJSONWriter {
         return ConcurrentMap.run(segments.count) { i -> [UInt8] in
             switch segments[i] {
             case .written(let bytes): return bytes
-            case .edges(let run): return elements(g.edges, run, level: 1, Self.edge)
-            case .nodes(let run): return elements(g.nodes, run, level: 1, Self.node)
-            case .uses(let run): return elements(g.uses, run, level: 1, Self.use)
+            // Sites are most of the bytes: about 130 each when pretty-printed.
+            case .edges(let run):
+                return elements(
+                    g.edges, run, level: 1, bytes: run.reduce(0) { $0 + 200 + g.edges[$1].sites.count * 130 },
+                    Self.edge)
+            case .nodes(let run): return elements(g.nodes, run, level: 1, bytes: run.count * 250, Self.node)
+            case .uses(let run): return elements(g.uses, run, level: 1, bytes: run.count * 400, Self.use)
             }
         }
     }
 
-    /// The elements `run` of an array of objects at `level`, as `array` writes them.
+    /// The elements `run` of an array of objects at `level`, as `array` writes them, into a
+    /// buffer made for about `bytes`.
     private static func elements<T>(
-        _ items: [T], _ run: Range<Int>, level: Int, _ body: (inout GraphJSONWriter, T) -> Void
+        _ items: [T], _ run: Range<Int>, level: Int, bytes: Int, _ body: (inout GraphJSONWriter, T) -> Void
     ) -> [UInt8] {
         var w = GraphJSONWriter()
-        // Sites dominate an edge: about 120 bytes each when pretty-printed.
-        w.bytes.reserveCapacity(run.count * 256)
+        w.bytes.reserveCapacity(bytes)
         for i in run { w.element(i, items[i], level: level) { w, item in w.object(item, level: level, body) } }
         return w.bytes
     }

@@ -312,13 +312,9 @@ struct ByteReader {
 }
 
 extension ByteWriter {
-    /// A counted list. Each item is passed from where it lies: iterating the array would copy
-    /// each one out, retaining every string in it.
     mutating func list<T>(_ items: [T], _ element: (inout ByteWriter, T) -> Void) {
         count(items.count)
-        items.withUnsafeBufferPointer { all in
-            for i in all.indices { element(&self, all[i]) }
-        }
+        for item in items { element(&self, item) }
     }
 }
 
