@@ -20,3 +20,12 @@ public enum ConcurrentMap {
         run(2) { half in body(half == 0 ? 0..<count / 2 : count / 2..<count) }
     }
 }
+
+/// A buffer being filled by tasks running at once, each writing only its own slots (the slices
+/// of an array made with `init(unsafeUninitializedCapacity:)`, say): shared across threads as
+/// the pointer it is, with no lock.
+public struct SharedSlots<T>: @unchecked Sendable {
+    public let base: UnsafeMutablePointer<T>?
+
+    public init(_ buffer: UnsafeMutableBufferPointer<T>) { base = buffer.baseAddress }
+}

@@ -125,7 +125,7 @@ public struct GraphBuilder: Sendable {
         var sortedNodes: [Node] = []
         var sortedUses: [Use] = []
         let edges = [Edge](unsafeUninitializedCapacity: ordered.count) { buffer, initialized in
-            let out = EdgeSlots(base: buffer.baseAddress)
+            let out = SharedSlots(buffer)
             let parts = ConcurrentMap.run(chunks + 2) { c -> BuiltPart in
                 switch c {
                 case 0: return .nodes(nodes.values.sorted { $0.id < $1.id })
@@ -152,11 +152,6 @@ public struct GraphBuilder: Sendable {
         return Graph(
             canonicalRoot: root, modules: modules.sorted { $0.name < $1.name }, nodes: sortedNodes, edges: edges,
             diagnostics: Array(Set(diagnostics)).sorted(), uses: sortedUses)
-    }
-
-    /// Where the edge chunks write: each its own slice of the array being made.
-    private struct EdgeSlots: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Edge>?
     }
 
     private enum BuiltPart {

@@ -29,21 +29,16 @@ struct GraphJSONWriter {
         for part in parts { starts.append(starts.last! + part.count) }
         var data = Data(count: starts.last!)
         data.withUnsafeMutableBytes { raw in
-            let out = Destination(base: raw.baseAddress)
+            let out = SharedSlots(raw.bindMemory(to: UInt8.self))
             _ = ConcurrentMap.run(parts.count) { i -> Bool in
                 parts[i].withUnsafeBytes { piece in
                     guard let from = piece.baseAddress else { return }
-                    out.base!.advanced(by: starts[i]).copyMemory(from: from, byteCount: piece.count)
+                    UnsafeMutableRawPointer(out.base! + starts[i]).copyMemory(from: from, byteCount: piece.count)
                 }
                 return true
             }
         }
         return data
-    }
-
-    /// Where the pieces are copied: each to its own range.
-    private struct Destination: @unchecked Sendable {
-        let base: UnsafeMutableRawPointer?
     }
 
     /// What makes the bytes: written already, or a run of a large array's elements still to write.

@@ -68,14 +68,14 @@ enum GraphCodec {
         for c in counts { starts.append(starts.last! + c) }
         var whole = true
         let items = [T](unsafeUninitializedCapacity: starts.last!) { buffer, initialized in
-            let out = SharedBuffer(buffer)
+            let out = SharedSlots(buffer)
             // Each part's count of items made; negative (-1 - made) when it did not read.
             let readPart = { (p: Int) -> Int in
                 var r = readers[p]
                 var k = 0
                 do {
                     while k < counts[p] {
-                        (out.buffer.baseAddress! + starts[p] + k).initialize(to: try read(&r))
+                        (out.base! + starts[p] + k).initialize(to: try read(&r))
                         k += 1
                     }
                 } catch {
@@ -89,7 +89,7 @@ enum GraphCodec {
                 initialized = starts.last!
             } else {
                 for (p, m) in made.enumerated() where m != 0 && m != -1 {
-                    (out.buffer.baseAddress! + starts[p]).deinitialize(count: m >= 0 ? m : -1 - m)
+                    (out.base! + starts[p]).deinitialize(count: m >= 0 ? m : -1 - m)
                 }
                 initialized = 0
                 whole = false
@@ -114,12 +114,6 @@ enum GraphCodec {
             made.lock.unlock()
         }
         return made.counts
-    }
-
-    /// A buffer the parts' threads write to, each its own slice.
-    private struct SharedBuffer<T>: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<T>
-        init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
     }
 
     private static func writeHead(_ g: Graph, _ w: inout ByteWriter) {
