@@ -30,12 +30,11 @@ struct GraphJSONWriter {
         var data = Data(count: starts.last!)
         data.withUnsafeMutableBytes { raw in
             let out = SharedSlots(raw.bindMemory(to: UInt8.self))
-            _ = ConcurrentMap.run(parts.count) { i -> Bool in
+            DispatchQueue.concurrentPerform(iterations: parts.count) { i in
                 parts[i].withUnsafeBytes { piece in
                     guard let from = piece.baseAddress else { return }
                     UnsafeMutableRawPointer(out.base! + starts[i]).copyMemory(from: from, byteCount: piece.count)
                 }
-                return true
             }
         }
         return data
