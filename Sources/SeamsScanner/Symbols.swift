@@ -55,13 +55,13 @@ final class TypeSymbol {
 
 /// A member declaration registered on a symbol (or as a global of a compilation unit).
 ///
-/// Lookups copy these by the million, and each copy retained its fact, symbol and scope: atomic
-/// counts, which both workers bump on the same shared objects (reference counting is a third of
-/// resolution's time). So they are held `unowned(unsafe)`, which took about 8% off resolution's
-/// CPU: the symbol table owns every one of them and outlives every `MemberRef` (workers hold the
-/// table). The fact belongs to a declaration in
-/// `SymbolTable.bindings`, or to `SymbolTable.kept` (a worker's memberwise initializer); the
-/// symbol to `symbols` or `externals`; the scope is a binding's, or in `kept`.
+/// Lookups copy these by the million, and each copy retained its fact, symbol and scope
+/// (reference counting is a third of resolution's time: the counts themselves, not contention
+/// between the workers, for pinned to one core resolution takes as much CPU). So they are held
+/// `unowned(unsafe)`, which took about 8% off resolution's CPU: the symbol table owns every one
+/// of them and outlives every `MemberRef` (workers hold the table). The fact belongs to a
+/// declaration in `SymbolTable.bindings`, or to `SymbolTable.kept` (a worker's memberwise
+/// initializer); the symbol to `symbols` or `externals`; the scope is a binding's, or in `kept`.
 struct MemberRef {
     let id: Int
     unowned(unsafe) let fact: MemberFact
