@@ -14,9 +14,10 @@ public enum CutOrder {
     /// whose removal frees the most nodes and shrinks the largest component the most, per unit
     /// of weight. Ties, and every choice on large cut sets, go to the cut that on its own would
     /// close the largest cycle again once all the others are made: the one that holds the most.
-    public static func order(_ cut: [Int], in g: WeightedDigraph, removedBefore: Set<Int> = [], work: Int = 50_000_000)
-        -> [Step]
-    {
+    /// `steps` stops after that many cuts: those given are the first of the whole order.
+    public static func order(
+        _ cut: [Int], in g: WeightedDigraph, removedBefore: Set<Int> = [], work: Int = 50_000_000, steps limit: Int = .max
+    ) -> [Step] {
         var mask = Array(repeating: false, count: g.arcs.count)
         for arc in cut { mask[arc] = true }
         for arc in removedBefore { mask[arc] = true }
@@ -42,7 +43,7 @@ public enum CutOrder {
         var remaining = cut.sorted(by: better)
         var figures = Figures(g.components(removedMask: removed), of: g.count)
         var steps: [Step] = []
-        while !remaining.isEmpty {
+        while !remaining.isEmpty && steps.count < limit {
             var pick = 0
             var pickFigures: Figures?
             if greedy {

@@ -59,6 +59,58 @@ extension Graph {
         return analysis.components.map { Graph.shortestCycle(in: $0, inside, exhaustiveUpTo: exhaustiveUpTo) }
     }
 
+    /// The edges inside each component of `analysis`, in the graph's order, listed as its
+    /// components are; soft edges only `includingSoft`, as `cycles` counted them.
+    public func edgesInside(_ analysis: CycleAnalysis, includingSoft: Bool = false) -> [[Edge]] {
+        var inside = Array(repeating: [Edge](), count: analysis.components.count)
+        for e in edges where includingSoft || !e.soft {
+            if let c = analysis.component(of: e.from), analysis.component(of: e.to) == c { inside[c].append(e) }
+        }
+        return inside
+    }
+
+    /// One shortest cycle through a component whose edges are `edges`, as `shortestCycles` finds it.
+    public static func shortestCycle(in members: [String], edges: [Edge], exhaustiveUpTo: Int = 400) -> [Edge] {
+        shortestCycle(in: members, outgoing(edges), exhaustiveUpTo: exhaustiveUpTo)
+    }
+
+    /// The shortest cycle that goes through `edge`, starting with it: `edge`, then a shortest
+    /// path back over `edges` (breadth-first, neighbours in id order, so the same every run).
+    public static func shortestCycle(through edge: Edge, edges: [Edge]) -> [Edge]? {
+        let out = outgoing(edges)
+        var reachedBy: [String: Edge] = [:]
+        var seen: Set<String> = [edge.to]
+        var queue = [edge.to]
+        var head = 0
+        while head < queue.count {
+            let v = queue[head]
+            head += 1
+            if v == edge.from {
+                var path: [Edge] = []
+                var cur = v
+                while cur != edge.to, let step = reachedBy[cur] {
+                    path.append(step)
+                    cur = step.from
+                }
+                return [edge] + path.reversed()
+            }
+            for e in out[v] ?? [] where !seen.contains(e.to) {
+                seen.insert(e.to)
+                reachedBy[e.to] = e
+                queue.append(e.to)
+            }
+        }
+        return nil
+    }
+
+    /// Each node's edges out, by target id.
+    private static func outgoing(_ edges: [Edge]) -> [String: [Edge]] {
+        var out: [String: [Edge]] = [:]
+        for e in edges { out[e.from, default: []].append(e) }
+        for key in out.keys { out[key]!.sort { $0.to < $1.to } }
+        return out
+    }
+
     private static func shortestCycle(in members: [String], _ out: [String: [Edge]], exhaustiveUpTo: Int) -> [Edge] {
         var best: [Edge]?
         for start in members.count <= exhaustiveUpTo ? members : [members[0]] {

@@ -98,10 +98,10 @@ public final class ScannedCode: @unchecked Sendable {
                 return verdict
             }
             let loaded = try Self.loadBaseline(path).restricted(to: [rule.id])
-            let (marked, stale) = loaded.apply(to: violations, rules: [rule.id], file: path)
-            violations = marked
-            verdict.baselined = marked.filter(\.baselined).count
-            verdict.failures += stale.map { s in
+            let marked = RuleEngine.apply(loaded, to: violations, specs: [spec], context: context, file: path)
+            violations = marked.violations
+            verdict.baselined = violations.filter(\.baselined).count
+            verdict.failures += marked.stale.map { s in
                 RuleFinding(
                     message: "\(CheckWording.stale(s)) [\(rule.id)]", path: path, file: nil,
                     line: max(s.location.line, 1), column: max(s.location.column, 1), module: nil)

@@ -11,6 +11,15 @@ public struct WatchReport: Sendable {
     public var fixed: [Violation] = []
     /// Violations now, baselined ones aside.
     public var total = 0
+    /// Baseline entries whose violation is gone, and those whose violation shrank: the ones
+    /// that appeared since the last run (all of them on the first).
+    public var stale: [StaleEntry] = []
+    public var improved: [StaleEntry] = []
+    /// How many of each there are now.
+    public var staleTotal = 0
+    public var improvedTotal = 0
+    /// Whether `seams check` would fail on this state.
+    public var failing = false
     /// Why the check could not run (a config mid-edit, no files): the watch goes on.
     public var problem: String?
     public var seconds = 0.0
@@ -18,20 +27,32 @@ public struct WatchReport: Sendable {
     /// What `--map` drew this run (`drew 21 nodes and 36 edges (dot) to map.svg`), or why it could not.
     public var map: String?
 
-    /// What `seams watch` prints for this run: `+ file:line: severity: [rule] summary` for each
-    /// new violation, `- fixed: …` for each fixed one, then a summary line.
+    /// What `seams watch` prints for this run, the verdicts `seams check` gives: `+ file:line:
+    /// severity: [rule] summary` for each new violation (`+ grew: …` for a baselined cycle or
+    /// count that grew), `- fixed: …` for each fixed one, `! stale: …` and `~ shrank: …` for
+    /// baseline entries that became so, then a summary line.
     public var text: String {
         var out = ""
         let stamp = String(format: "%.2f s", seconds)
         if let problem {
             return "seams watch: could not check (\(stamp)):\n\(problem)\n"
         }
-        for v in new { out += "+ \(Self.line(v))\n" }
+        for v in new { out += (v.grewFrom == nil ? "+ " : "+ grew: ") + "\(Self.line(v))\n" }
         for v in fixed { out += "- fixed: \(Self.line(v))\n" }
+        for s in stale { out += "! stale: \(Self.line(s))\n" }
+        for s in improved { out += "~ shrank: \(Self.line(s))\n" }
         if let map { out += "seams watch: \(map)\n" }
-        let changes = first ? "" : "\(new.count) new, \(fixed.count) fixed; "
-        out += "seams watch: \(changes)\(total) violation\(total == 1 ? "" : "s") (\(stamp))\n"
+        let grown = new.filter { $0.grewFrom != nil }.count
+        let changes = first ? "" : "\(new.count) new\(grown > 0 ? " (\(grown) grown)" : ""), \(fixed.count) fixed; "
+        var state = "\(total) violation\(total == 1 ? "" : "s")"
+        if staleTotal > 0 { state += ", \(staleTotal) stale" }
+        if improvedTotal > 0 { state += ", \(improvedTotal) to tighten" }
+        out += "seams watch: \(changes)\(state); check \(failing ? "fails" : "passes") (\(stamp))\n"
         return out
+    }
+
+    static func line(_ s: StaleEntry) -> String {
+        "\(s.location.file):\(s.location.line): [\(s.entry.rule)] \(s.entry.summary): \(s.reason)"
     }
 
     static func line(_ v: Violation) -> String {
@@ -50,6 +71,7 @@ public final class Watcher {
     /// format are the watch's.
     public let map: MapRequest
     private var previous: [BaselineEntry: Violation]?
+    private var previousEntries: Set<String> = []
 
     public init(request: CheckRequest, cache: DiskCache, mapPath: String? = nil, map: MapRequest? = nil) {
         var r = request
@@ -125,6 +147,15 @@ public final class Watcher {
             ($0.location, $0.rule, $0.summary) < ($1.location, $1.rule, $1.summary)
         }
         previous = byKey
+        let result = outcome.result
+        let seen = previousEntries
+        report.stale = result.stale.filter { !seen.contains("stale\u{0}" + $0.entry.line) }
+        report.improved = result.improved.filter { !seen.contains("improved\u{0}" + $0.entry.line) }
+        report.staleTotal = result.stale.count
+        report.improvedTotal = result.improved.count
+        report.failing = result.failed
+        previousEntries = Set(
+            result.stale.map { "stale\u{0}" + $0.entry.line } + result.improved.map { "improved\u{0}" + $0.entry.line })
         if let mapPath, let scanned = outcome.scanned { report.map = drawMap(scanned, to: mapPath) }
         report.seconds = secondsSince(start)
         return report

@@ -70,6 +70,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     private struct File: Decodable {
+        var tool: String
         var version: Int
         var entries: [BaselineEntry]
     }
@@ -91,6 +92,13 @@ public struct Baseline: Sendable, Equatable {
                 ConfigProblem(
                     file: display, at: .start,
                     "not a seams baseline (\(Baseline.describe(error))); write one with --write-baseline")
+            ])
+        }
+        guard file.tool == "seams" else {
+            throw ConfigError(problems: [
+                ConfigProblem(
+                    file: display, at: .start,
+                    "a baseline of '\(file.tool)', not of seams; write a seams baseline with --write-baseline")
             ])
         }
         guard file.version == Baseline.version else {
@@ -128,72 +136,135 @@ public struct StaleEntry: Hashable, Codable, Sendable {
     }
 }
 
+/// What a baseline says of a check's violations.
+public struct BaselineVerdict: Sendable {
+    /// The violations, those the baseline accepts marked; a cycle or count that grew past its
+    /// entries carries them in `grewFrom` and is not accepted.
+    public var violations: [Violation]
+    /// Entries whose violation is gone (or whose rule is), to remove.
+    public var stale: [StaleEntry]
+    /// Entries whose violation shrank or split: accepted, and the baseline can be tightened.
+    public var improved: [StaleEntry]
+}
+
 extension Baseline {
-    /// Marks the violations the baseline accepts and finds its entries that match nothing.
+    /// Marks the violations the baseline accepts and says what became of each entry.
     ///
-    /// Dependencies match on (rule, from, to). A cycle is accepted when an entry's member set
-    /// holds the whole component, so a cycle that grew is new. Counts are accepted up to the
-    /// recorded number. An entry that is only partly used (a smaller cycle, a lower count) is
-    /// stale too: the baseline must be tightened so the code cannot slide back.
-    public func apply(
-        to violations: [Violation], rules: Set<String>, file: String
-    ) -> (violations: [Violation], stale: [StaleEntry]) {
+    /// Dependencies match on (rule, from, to). A cycle is accepted when one entry's members
+    /// hold all of it: exactly, or more (it shrank or split: progress, to tighten). A cycle that
+    /// holds members of entries and more, or joins several, grew: it fails, named by the entries
+    /// it grew from, and they are not stale. Counts are accepted up to the recorded number, and
+    /// a count above it grew. Only an entry whose violation is gone is stale. Each violation
+    /// looks up its entries by key or member, so the work is linear in both lists.
+    public func apply(to violations: [Violation], rules: Set<String>, file: String) -> BaselineVerdict {
         var out = violations
         var exact: Set<BaselineEntry> = []
+        var consumed: Set<BaselineEntry> = []
         var partly: [BaselineEntry: [String]] = [:]
-        let byRule = Dictionary(grouping: entries, by: \.rule)
+        let keys = Set(entries)
+        var byMember: [String: [BaselineEntry]] = [:]
+        var countsByNode: [String: [BaselineEntry]] = [:]
+        for entry in entries {
+            let rule = entry.rule + "\u{0}"
+            for m in entry.members ?? [] { byMember[rule + m, default: []].append(entry) }
+            if entry.count != nil, let from = entry.from { countsByNode[rule + from, default: []].append(entry) }
+        }
         for i in out.indices {
             let v = out[i]
-            let candidates = byRule[v.rule] ?? []
+            let rule = v.rule + "\u{0}"
             switch v.subject {
             case .dependency:
-                if candidates.contains(v.key) {
+                if keys.contains(v.key) {
                     out[i].baselined = true
                     exact.insert(v.key)
                 }
             case .cycle:
-                let members = Set(v.members ?? [])
-                let holding = candidates.filter { $0.members.map { members.isSubset(of: Set($0)) } ?? false }
-                for entry in holding {
+                let members = v.members ?? []
+                var touched: [BaselineEntry] = []
+                var seen: Set<BaselineEntry> = []
+                for m in members {
+                    for entry in byMember[rule + m] ?? [] where seen.insert(entry).inserted { touched.append(entry) }
+                }
+                let holding = touched.filter { ($0.members?.count ?? 0) >= members.count && contains($0, members) }
+                if !holding.isEmpty {
                     out[i].baselined = true
-                    if Set(entry.members ?? []) == members {
-                        exact.insert(entry)
-                    } else {
-                        partly[entry, default: []].append("now \(v.members?.joined(separator: ", ") ?? "")")
+                    for entry in holding {
+                        if entry.members?.count == members.count {
+                            exact.insert(entry)
+                        } else {
+                            partly[entry, default: []].append("now \(members.joined(separator: ", "))")
+                        }
                     }
+                } else if !touched.isEmpty {
+                    out[i].grewFrom = touched.sorted { $0.sortKey < $1.sortKey }
+                    consumed.formUnion(touched)
                 }
             case .count:
-                for entry in candidates where entry.from == v.from && entry.count != nil {
-                    guard let count = v.count, let allowed = entry.count, count <= allowed else { continue }
-                    out[i].baselined = true
-                    if count == allowed {
-                        exact.insert(entry)
+                for entry in countsByNode[rule + (v.from ?? "")] ?? [] {
+                    guard let count = v.count, let allowed = entry.count else { continue }
+                    if count > allowed {
+                        out[i].grewFrom = [entry]
+                        consumed.insert(entry)
                     } else {
-                        partly[entry, default: []].append("now \(count)")
+                        out[i].baselined = true
+                        if count == allowed {
+                            exact.insert(entry)
+                        } else {
+                            partly[entry, default: []].append("now \(count)")
+                        }
                     }
                 }
             }
         }
-        var stale: [StaleEntry] = []
-        for entry in entries where !exact.contains(entry) {
-            let reason: String
-            if !rules.contains(entry.rule) {
-                reason = "rule '\(entry.rule)' is no longer in the config"
-            } else if let how = partly[entry] {
-                reason =
-                    "it improved (\(how.sorted().joined(separator: "; "))): write the baseline again to keep the gain"
-            } else {
-                reason = "no violation matches it any more: remove the entry or write the baseline again"
-            }
-            // Point at the entry's own line when the file is as seams writes it; else at the top.
-            var location = Location(file: file, line: 1, column: 1, inSources: false)
-            if let i = lines.firstIndex(where: { $0.contains(entry.line) }) {
-                let indent = lines[i].prefix { $0 == " " || $0 == "\t" }.count
-                location.line = i + 1
-                location.column = indent + 1
-            }
-            stale.append(StaleEntry(entry: entry, reason: reason, location: location))
+        let places = entryLines()
+        func location(_ entry: BaselineEntry) -> Location {
+            // The entry's own line when the file is as seams writes it; else the top.
+            guard let i = places[entry.line] else { return Location(file: file, line: 1, column: 1, inSources: false) }
+            let indent = lines[i].prefix { $0 == " " || $0 == "\t" }.count
+            return Location(file: file, line: i + 1, column: indent + 1, inSources: false)
         }
-        return (out, stale)
+        var stale: [StaleEntry] = []
+        var improved: [StaleEntry] = []
+        for entry in entries where !exact.contains(entry) && !consumed.contains(entry) {
+            if !rules.contains(entry.rule) {
+                stale.append(
+                    StaleEntry(
+                        entry: entry, reason: "rule '\(entry.rule)' is no longer in the config: remove the entry",
+                        location: location(entry)))
+            } else if let how = partly[entry] {
+                improved.append(
+                    StaleEntry(
+                        entry: entry,
+                        reason:
+                            "it shrank (\(how.sorted().joined(separator: "; "))): --write-baseline would tighten the "
+                            + "baseline to keep the gain",
+                        location: location(entry)))
+            } else {
+                stale.append(
+                    StaleEntry(
+                        entry: entry,
+                        reason:
+                            "its violation is gone: the baseline can be tightened (remove the entry, or --write-baseline)",
+                        location: location(entry)))
+            }
+        }
+        return BaselineVerdict(violations: out, stale: stale, improved: improved)
+    }
+
+    /// Whether an entry's members hold every one of `members`.
+    private func contains(_ entry: BaselineEntry, _ members: [String]) -> Bool {
+        let held = Set(entry.members ?? [])
+        return members.allSatisfy(held.contains)
+    }
+
+    /// Each entry line of the file, as seams writes them, by its text: the line's index.
+    private func entryLines() -> [String: Int] {
+        var places: [String: Int] = [:]
+        for (i, raw) in lines.enumerated() {
+            var text = raw.trimmingCharacters(in: .whitespaces)
+            if text.hasSuffix(",") { text.removeLast() }
+            if text.hasPrefix("{") && places[text] == nil { places[text] = i }
+        }
+        return places
     }
 }

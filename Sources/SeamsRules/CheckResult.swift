@@ -26,6 +26,9 @@ public struct CheckResult: Codable, Sendable {
     /// Grouped by rule in config order, then in canonical order; baselined ones included.
     public var violations: [Violation]
     public var stale: [StaleEntry]
+    /// Baseline entries whose violation shrank or split: progress, which `--write-baseline`
+    /// would keep. They never fail the run.
+    public var improved: [StaleEntry] = []
     /// Remarks about the rules themselves (a matcher that matches nothing).
     public var notes: [String]
     /// Warnings fail too.
@@ -75,7 +78,9 @@ public struct CheckResult: Codable, Sendable {
             "\(rules.count) rule\(rules.count == 1 ? "" : "s"): \(rules.count - broken) kept, \(broken) broken",
             "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")",
         ]
-        parts.append("\(baselinedCount) baselined, \(stale.count) stale")
+        parts.append(
+            "\(baselinedCount) baselined, \(stale.count) stale"
+                + (improved.isEmpty ? "" : ", \(improved.count) to tighten"))
         return parts.joined(separator: "; ")
     }
 }

@@ -52,6 +52,28 @@ public final class RuleContext {
         return g
     }
 
+    /// The nodes of a view of the graph by id (a module-scope view has nodes of its own).
+    public func nodes(of view: Graph) -> [String: Node] {
+        Dictionary(view.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// How `untangle` would cut, with the config's weights and pins.
+    public lazy var cuts = CycleCuts(settings: config.untangle)
+
+    /// A cycle to show for a component: the one through the cut `untangle` would make first,
+    /// starting with that cut, so the first site is the line to change. With `groups`, the cut
+    /// that first undoes what joined the groups (see `CycleCuts.plan`).
+    public func witness(
+        _ members: [String], edges: [Edge], nodes: [String: Node], groups: [String: Int]? = nil
+    ) -> [CycleStep] {
+        let plan = cuts.plan(members, edges: edges, nodes: nodes, groups: groups, steps: 1)
+        if let first = plan.first, let cycle = Graph.shortestCycle(through: edges[plan.edgeOfArc[first.arc]], edges: edges)
+        {
+            return cycle.map(CycleStep.init)
+        }
+        return Graph.shortestCycle(in: members, edges: edges).map(CycleStep.init)
+    }
+
     /// Where a dependency's first site is.
     public func location(of sites: [Site], orNode id: String?, spec: RuleSpec) -> Location {
         if let site = sites.min() { return Location(site) }

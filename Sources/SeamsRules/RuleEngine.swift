@@ -46,9 +46,12 @@ public enum RuleEngine {
             notes += unmatched(spec, context: context)
         }
         var stale: [StaleEntry] = []
+        var improved: [StaleEntry] = []
         if let baseline = options.baseline {
-            (violations, stale) = baseline.apply(
-                to: violations, rules: Set(specs.map(\.id)), file: options.baselinePath ?? "baseline")
+            let verdict = apply(baseline, to: violations, specs: specs, context: context, file: options.baselinePath)
+            violations = verdict.violations
+            stale = verdict.stale
+            improved = verdict.improved
         }
         let byRule = Dictionary(grouping: violations, by: \.rule)
         let outcomes = specs.map { spec in
@@ -62,8 +65,38 @@ public enum RuleEngine {
         let internalNodes = graph.nodes.filter { !$0.external && $0.kind != .fileScope }
         return CheckResult(
             root: graph.root, config: config.path, baseline: options.baselinePath, types: internalNodes.count,
-            modules: graph.modules.count, rules: outcomes, violations: violations, stale: stale, notes: notes,
+            modules: graph.modules.count, rules: outcomes, violations: violations, stale: stale, improved: improved,
+            notes: notes,
             strict: options.strict, allowStale: options.allowStale)
+    }
+
+    /// The baseline's verdict on the rules' violations, with what grew said as grown.
+    public static func apply(
+        _ baseline: Baseline, to violations: [Violation], specs: [RuleSpec], context: RuleContext, file: String?
+    ) -> BaselineVerdict {
+        var verdict = baseline.apply(to: violations, rules: Set(specs.map(\.id)), file: file ?? "baseline")
+        let specByID = Dictionary(specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        verdict.violations = verdict.violations.map { v in
+            guard let entries = v.grewFrom, let spec = specByID[v.rule] else { return v }
+            return grown(v, from: entries, spec: spec, context: context)
+        }
+        return verdict
+    }
+
+    /// A violation past what its baseline entries accepted, said as grown: a cycle witnessed and
+    /// located at what undoes the growth, a count with the number it grew from.
+    private static func grown(_ v: Violation, from entries: [BaselineEntry], spec: RuleSpec, context: RuleContext) -> Violation {
+        switch v.subject {
+        case .cycle:
+            return NoCyclesRule(spec: spec).grown(v, from: entries, in: context)
+        case .count:
+            var grown = v
+            let was = entries.compactMap(\.count).max() ?? 0
+            grown.message = "grew from \(was) to \(v.count ?? 0), past the baseline: \(v.message)"
+            return grown
+        case .dependency:
+            return v
+        }
     }
 
     /// A `from` or `to` that matches no node usually means a typo in a pattern: say so.

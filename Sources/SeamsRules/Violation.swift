@@ -61,8 +61,13 @@ public struct Violation: Hashable, Codable, Sendable {
     public var members: [String]?
     /// Cycle: how many members the component has.
     public var size: Int?
-    /// Cycle: one shortest cycle through the component, as its edges.
+    /// Cycle: a cycle through the component, as its edges, starting with the cut `untangle`
+    /// would make first (for a grown cycle, the first that undoes the growth).
     public var cycle: [CycleStep]?
+    /// A cycle or count that grew past what the baseline accepted: the entries it grew from.
+    public var grewFrom: [BaselineEntry]?
+    /// Cycle grown: the members none of `grewFrom` held.
+    public var joined: [String]?
     /// Count: how many, the limit, and the nodes counted.
     public var count: Int?
     public var limit: Int?

@@ -74,7 +74,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.5)
         try original.write(toFile: api, atomically: false, encoding: .utf8)
         #expect(wait(for: 60, stdout) { $0.contains("- fixed: Sources/FieldDesk/API.swift") })
-        #expect(wait(for: 60, stdout) { $0.hasSuffix("0 violations (\($0.split(separator: "(").last ?? "")") })
+        #expect(wait(for: 60, stdout) { $0.hasSuffix("0 violations; check passes (\($0.split(separator: "(").last ?? "")") })
         // A config that does not load mid-edit is said, and the watch goes on.
         let config = tree + "/seams.yml"
         let yml = try String(contentsOfFile: config, encoding: .utf8)

@@ -37,6 +37,10 @@ public enum CheckWording {
         "stale baseline entry for '\(s.entry.rule)' (\(s.entry.summary)): \(s.reason)"
     }
 
+    public static func improved(_ s: StaleEntry) -> String {
+        "baseline entry for '\(s.entry.rule)' (\(s.entry.summary)): \(s.reason)"
+    }
+
     static func site(_ result: CheckResult, _ site: Site) -> String {
         result.describe(Location(site))
     }

@@ -22,6 +22,11 @@ public enum GitHubReporter {
                 line: s.location.line, column: s.location.column, title: "seams \(CheckWording.staleRule)",
                 message: CheckWording.stale(s))
         }
+        for s in result.improved {
+            out += command(
+                "notice", file: result.portablePath(s.location), line: s.location.line, column: s.location.column,
+                title: "seams baseline", message: CheckWording.improved(s))
+        }
         return out
     }
 

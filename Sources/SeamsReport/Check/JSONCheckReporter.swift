@@ -16,6 +16,7 @@ public enum JSONCheckReporter {
         let rules: [RuleOutcome]
         let violations: [Violation]
         let stale: [StaleEntry]
+        let improved: [StaleEntry]
         let notes: [String]
     }
 
@@ -37,7 +38,7 @@ public enum JSONCheckReporter {
                 types: r.types, modules: r.modules, rules: r.rules.count, broken: r.rules.filter(\.broken).count,
                 errors: r.errors, warnings: r.warnings, baselined: r.baselinedCount, stale: r.stale.count),
             root: r.root, config: r.config, baseline: r.baseline, rules: r.rules, violations: r.violations,
-            stale: r.stale, notes: r.notes)
+            stale: r.stale, improved: r.improved, notes: r.notes)
         return CanonicalJSON.encode(document)
     }
 }

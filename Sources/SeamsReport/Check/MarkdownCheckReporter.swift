@@ -48,6 +48,7 @@ public enum MarkdownCheckReporter {
                     out += ": " + sites.prefix(5).map { "`\(CheckWording.site(result, $0))`" }.joined(separator: ", ")
                     if sites.count > 5 { out += " and \(sites.count - 5) more" }
                 }
+                if v.grewFrom != nil { out += "\n  - \(cell(v.message))" }
                 out += "\n"
             }
             if mine.count > perRule { out += "- … and \(mine.count - perRule) more\n" }
@@ -55,6 +56,13 @@ public enum MarkdownCheckReporter {
         if !result.stale.isEmpty {
             out += "\n### Stale baseline entries\n\n"
             for s in result.stale {
+                out +=
+                    "- `\(s.location.file):\(s.location.line)` `\(s.entry.rule)`: \(cell(s.entry.summary)): \(cell(s.reason))\n"
+            }
+        }
+        if !result.improved.isEmpty {
+            out += "\n### Baseline entries to tighten\n\n"
+            for s in result.improved {
                 out +=
                     "- `\(s.location.file):\(s.location.line)` `\(s.entry.rule)`: \(cell(s.entry.summary)): \(cell(s.reason))\n"
             }

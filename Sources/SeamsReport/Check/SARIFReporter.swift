@@ -7,6 +7,7 @@ import SeamsRules
 /// fingerprint made from the violation's meaning so alerts follow code that moves.
 public enum SARIFReporter {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    static let improvedRule = "baseline-to-tighten"
 
     public static func render(_ result: CheckResult) -> String {
         var rules: [[String: Any]] = result.rules.map { rule in
@@ -29,9 +30,21 @@ public enum SARIFReporter {
                 "shortDescription": ["text": "A baseline entry matches no violation any more."],
                 "fullDescription": [
                     "text":
-                        "The violation the entry accepted was fixed or shrank: write the baseline again to keep the gain."
+                        "The violation the entry accepted is gone: the baseline can be tightened by removing the entry."
                 ],
                 "defaultConfiguration": ["level": level(result.staleSeverity)],
+                "properties": ["tags": ["baseline"]],
+            ])
+        }
+        if !result.improved.isEmpty {
+            rules.append([
+                "id": improvedRule,
+                "name": "BaselineToTighten",
+                "shortDescription": ["text": "A baselined violation shrank: the baseline can be tightened."],
+                "fullDescription": [
+                    "text": "The violation the entry accepted shrank or split: --write-baseline keeps the gain."
+                ],
+                "defaultConfiguration": ["level": "note"],
                 "properties": ["tags": ["baseline"]],
             ])
         }
@@ -67,6 +80,16 @@ public enum SARIFReporter {
                 "message": ["text": CheckWording.stale(s)],
                 "locations": [physical(result, s.location)],
                 "partialFingerprints": ["seamsViolation/v1": fingerprint("stale:" + s.entry.line)],
+            ])
+        }
+        for s in result.improved {
+            results.append([
+                "ruleId": improvedRule,
+                "ruleIndex": ruleIndex[improvedRule] ?? 0,
+                "level": "note",
+                "message": ["text": CheckWording.improved(s)],
+                "locations": [physical(result, s.location)],
+                "partialFingerprints": ["seamsViolation/v1": fingerprint("improved:" + s.entry.line)],
             ])
         }
         let document: [String: Any] = [

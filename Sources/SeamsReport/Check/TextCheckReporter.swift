@@ -43,7 +43,14 @@ public enum TextCheckReporter {
         }
         if out.isEmpty {
             let baselined = result.baselinedCount
-            return baselined > 0 ? "No new violations (\(baselined) baselined).\n" : "No violations.\n"
+            out = baselined > 0 ? "No new violations (\(baselined) baselined).\n" : "No violations.\n"
+        }
+        if !result.improved.isEmpty {
+            out += "\(style.bold("baseline entries to tighten")) note: \(result.improved.count)\n"
+            for s in result.improved {
+                out += "  \(style.cyan("\(s.location.file):\(s.location.line)")) \(s.entry.rule): \(s.entry.summary)\n"
+                out += "    \(s.reason)\n"
+            }
         }
         return out
     }

@@ -28,6 +28,9 @@ public enum XcodeReporter {
             out += "\(result.describe(s.location)): \(result.staleSeverity.rawValue): \(CheckWording.stale(s)) "
             out += "[\(CheckWording.staleRule)]\n"
         }
+        for s in result.improved {
+            out += "\(result.describe(s.location)): note: \(CheckWording.improved(s)) [baseline-to-tighten]\n"
+        }
         return out
     }
 }

@@ -1,0 +1,114 @@
+import SeamsGraph
+
+/// How a tangle (a strongly connected component) is cut, in one place: `seams untangle` plans
+/// with it, and `seams check` points each cycle at the cut untangle would make first, so the
+/// line a CI annotation names is the line to change.
+///
+/// The edges are weighed by `untangle:` in seams.yml (the work of removing each site), a light
+/// feedback arc set is found, and `CutOrder` orders it so each cut buys the most.
+public struct CycleCuts: Sendable {
+    public var settings: UntangleSettings
+    public var limits = FeedbackArcSet.Limits()
+    /// Work allowed to the greedy ordering of one component's cuts (see `CutOrder`).
+    public var orderWork = 50_000_000
+
+    public init(settings: UntangleSettings) {
+        self.settings = settings
+    }
+
+    /// One component's cuts. Arc `i` of the planned graph is edge `edgeOfArc[i]` of the input.
+    public struct Plan: Sendable {
+        public var edgeOfArc: [Int]
+        /// Each arc's weight before `keep` pins raise it.
+        public var base: [Int]
+        /// Arcs pinned by `untangle.keep`.
+        public var kept: Set<Int>
+        /// Arcs decided by `untangle.cut`, in the order to make them.
+        public var decided: [CutOrder.Step]
+        /// The planned cuts, in order, after the decided ones.
+        public var planned: [CutOrder.Step]
+        /// Every planned arc, whether or not `steps` ordered it.
+        public var plannedArcs: [Int]
+        /// Whether the planned cuts' weight is proven minimal (with the decided cuts made).
+        public var exact: Bool
+        /// The pins that matched an edge, as `keep#i` and `cut#i`.
+        public var pins: Set<String>
+
+        /// The cut to make first: a decided one, else the first planned.
+        public var first: CutOrder.Step? { decided.first ?? planned.first }
+    }
+
+    /// Plans the cuts of a component. `edges` lie inside `members`; `nodes` gives their kinds and
+    /// the pins their nodes. With `groups`, members of one group are held together as one node
+    /// (their edges among themselves are neither planned nor cut): `check` uses it to find what
+    /// undoes a cycle's growth beyond the cycles a baseline accepted. `steps` bounds how many
+    /// cuts are ordered; the ones it gives are those of a whole plan.
+    public func plan(
+        _ members: [String], edges: [Edge], nodes: [String: Node], groups: [String: Int]? = nil,
+        steps: Int = .max
+    ) -> Plan {
+        var index: [String: Int] = [:]
+        var count = 0
+        if let groups {
+            // Groups first, numbered as given; every other member alone after them.
+            count = (groups.values.max() ?? -1) + 1
+            for m in members {
+                if let g = groups[m] {
+                    index[m] = g
+                } else {
+                    index[m] = count
+                    count += 1
+                }
+            }
+        } else {
+            for (i, m) in members.enumerated() { index[m] = i }
+            count = members.count
+        }
+        let edgeOfArc = edges.indices.filter {
+            guard let a = index[edges[$0].from], let b = index[edges[$0].to] else { return false }
+            return groups == nil || a != b
+        }
+        let pairs = Set(edges.map { EdgeKey($0) })
+        let base = edgeOfArc.map { i -> Int in
+            let e = edges[i]
+            let part = nodes[e.to].map { $0.kind == .class || $0.kind == .actor } ?? false
+            let w = settings.weight(of: e, callsBack: part && pairs.contains(EdgeKey(from: e.to, to: e.from)))
+            // A file's globals are declared with their types: the uses of the global are what to cut.
+            return nodes[e.from]?.kind == .fileScope ? w * settings.ownerFactor : w
+        }
+        // A kept arc costs more than every other arc together: cut only when nothing else breaks its cycle.
+        let keepCost = base.reduce(1, +)
+        var kept = Set<Int>(), decided = Set<Int>(), pins = Set<String>()
+        for (arc, i) in edgeOfArc.enumerated() {
+            guard let a = nodes[edges[i].from], let b = nodes[edges[i].to] else { continue }
+            for (p, pin) in settings.keep.enumerated() where pin.matches(from: a, to: b) {
+                kept.insert(arc)
+                pins.insert("keep#\(p)")
+            }
+            for (p, pin) in settings.cut.enumerated() where pin.matches(from: a, to: b) {
+                decided.insert(arc)
+                pins.insert("cut#\(p)")
+            }
+        }
+        decided.subtract(kept)
+        let arcs = edgeOfArc.enumerated().map { arc, i in
+            WeightedDigraph.Arc(
+                from: index[edges[i].from]!, to: index[edges[i].to]!, weight: kept.contains(arc) ? keepCost : base[arc])
+        }
+        let whole = WeightedDigraph(count: count, arcs: arcs)
+        // The plan is made on what the decided cuts leave; arc indices of `rest` map back through `restArcs`.
+        let restArcs = arcs.indices.filter { !decided.contains($0) }
+        let rest = WeightedDigraph(count: count, arcs: restArcs.map { arcs[$0] })
+        let solution = FeedbackArcSet.solve(rest, limits: limits)
+        let planned = solution.arcs.map { restArcs[$0] }
+        let decidedSteps = CutOrder.order(decided.sorted(), in: whole, work: orderWork, steps: steps)
+        let plannedSteps =
+            decidedSteps.count >= steps
+            ? []
+            : CutOrder.order(
+                planned, in: whole, removedBefore: decided, work: orderWork, steps: steps - decidedSteps.count)
+        return Plan(
+            edgeOfArc: edgeOfArc, base: base, kept: kept, decided: decidedSteps, planned: plannedSteps,
+            plannedArcs: planned, exact: solution.exact, pins: pins)
+    }
+}
