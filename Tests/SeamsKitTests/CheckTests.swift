@@ -145,6 +145,30 @@ struct BaselineTests {
             try app.check(baseline: "app/seams-baseline.json")
         } throws: { "\($0)".contains("app/seams-baseline.json:1:1: error: not a seams baseline") }
     }
+
+    @Test func anotherToolsBaselineIsRefused() throws {
+        let app = try CheckedApp()
+        try app.dir.write("app/seams-baseline.json", #"{"tool": "swiftlint", "version": 1, "entries": []}"#)
+        #expect {
+            try app.check(baseline: "app/seams-baseline.json")
+        } throws: { "\($0)".contains("a baseline of 'swiftlint', not of seams") }
+    }
+
+    /// Ten thousand stale entries, each pointed at its own line: matching is linear (each entry
+    /// was once searched for in the whole file, and this took minutes).
+    @Test func thousandsOfStaleEntriesArePlacedOnTheirLines() throws {
+        let entries = (0..<10_000).map { BaselineEntry(rule: "api-knows-no-ui", from: "Gone.T\($0)", to: "Gone.U") }
+        let text = String(decoding: Baseline(entries: entries).encoded(), as: UTF8.self)
+        let dir = try TempDir()
+        try dir.write("baseline.json", text)
+        let baseline = try Baseline.load(path: dir.path + "/baseline.json", display: "baseline.json")
+        let verdict = baseline.apply(to: [], rules: ["api-knows-no-ui"], file: "baseline.json")
+        #expect(verdict.stale.count == 10_000)
+        let lines = text.components(separatedBy: "\n")
+        for s in verdict.stale {
+            #expect(lines[s.location.line - 1].contains(s.entry.line), "\(s.entry.line)")
+        }
+    }
 }
 
 struct CheckReporterTests {
