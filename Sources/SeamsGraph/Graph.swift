@@ -223,12 +223,26 @@ public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
     public var line: Int?
     public var message: String
     public var severity: Severity
+    /// A Swift file (or a part of one, or a folder that may hold some) the scan did not fully
+    /// read: `check` will not pass on it unless it is excluded or allowed.
+    public var unread: Bool
 
-    public init(file: String?, line: Int? = nil, message: String, severity: Severity = .warning) {
+    public init(file: String?, line: Int? = nil, message: String, severity: Severity = .warning, unread: Bool = false) {
         self.file = file
         self.line = line
         self.message = message
         self.severity = severity
+        self.unread = unread
+    }
+
+    enum CodingKeys: String, CodingKey { case file, line, message, severity, unread }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            file: try c.decodeIfPresent(String.self, forKey: .file), line: try c.decodeIfPresent(Int.self, forKey: .line),
+            message: try c.decode(String.self, forKey: .message), severity: try c.decode(Severity.self, forKey: .severity),
+            unread: try c.decodeIfPresent(Bool.self, forKey: .unread) ?? false)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -237,6 +251,7 @@ public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
         try c.encode(line, forKey: .line)
         try c.encode(message, forKey: .message)
         try c.encode(severity, forKey: .severity)
+        if unread { try c.encode(unread, forKey: .unread) }
     }
 
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {

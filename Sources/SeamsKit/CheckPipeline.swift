@@ -13,6 +13,9 @@ public struct CheckRequest: Sendable {
     public var writeBaseline: String?
     public var strict = false
     public var allowStale = false
+    /// Globs of files the check may pass without having fully read (`--allow-skipped`), with
+    /// `allow-skipped:` of the config.
+    public var allowSkipped: [String] = []
 
     public init(scan: ScanRequest) {
         self.scan = scan
@@ -29,7 +32,8 @@ public struct CheckOutcome: Sendable {
     /// The scan the check ran on (types, externals included), for `seams watch --map`.
     var scanned: ScanOutcome?
 
-    public var diagnosticText: String { DiagnosticText.lines(diagnostics) }
+    /// Unread files reach this far only when allowed: `notes` says so.
+    public var diagnosticText: String { DiagnosticText.lines(diagnostics, noteUnread: false) }
 
     /// The report in one format; reporters never decide the exit code.
     public func report(as format: CheckFormat, colors: Bool = false) -> Data {
@@ -89,6 +93,14 @@ public enum CheckPipeline {
             }
         }
         if !problems.isEmpty { throw SeamsError.config(ConfigError(problems: problems)) }
+        let unread = unreadFiles(outcome.graph.diagnostics, allowed: config.allowSkipped + request.allowSkipped.map(Glob.init))
+        if !unread.isEmpty { throw SeamsError.unread(unread) }
+        let allowed = Set(outcome.graph.diagnostics.filter(\.unread).map { $0.file ?? "" }).count
+        if allowed > 0 {
+            notes.append(
+                "\(allowed) path\(allowed == 1 ? "" : "s") not fully read, allowed by --allow-skipped or 'allow-skipped:': "
+                    + "the check did not see what they hold")
+        }
         var result: CheckResult
         do {
             result = try RuleEngine.check(outcome.graph, config: config, options: options)
@@ -108,6 +120,11 @@ public enum CheckPipeline {
         return CheckOutcome(
             result: result, diagnostics: outcome.graph.diagnostics, notes: notes, baselineWritten: written,
             scanned: outcome)
+    }
+
+    /// What the scan did not fully read and nothing allows: a check must not pass on it.
+    static func unreadFiles(_ diagnostics: [Diagnostic], allowed: [Glob]) -> [Diagnostic] {
+        diagnostics.filter { d in d.unread && !allowed.contains { $0.matches(d.file ?? "") } }.sorted()
     }
 
     /// The baseline to read: --baseline from the working directory, or `baseline:` beside the config.

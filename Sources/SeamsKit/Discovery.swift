@@ -75,7 +75,7 @@ struct Discovery {
                 named[real] = given
             }
             guard let isDir = PathTools.isDirectory(abs, witness: witness) else {
-                diagnostics.append(Diagnostic(file: given, message: "path does not exist", severity: .error))
+                diagnostics.append(Diagnostic(file: given, message: "path does not exist", severity: .error, unread: true))
                 continue
             }
             if isDir {
@@ -90,7 +90,8 @@ struct Discovery {
                     abs, pathRoot: URL(fileURLWithPath: abs).deletingLastPathComponent().path, package: nil,
                     found: &found)
             } else {
-                diagnostics.append(Diagnostic(file: given, message: "not a folder or a .swift file", severity: .error))
+                diagnostics.append(
+                    Diagnostic(file: given, message: "not a folder or a .swift file", severity: .error, unread: true))
             }
         }
         try assign(found)
@@ -162,8 +163,8 @@ struct Discovery {
         guard let entries else {
             diagnostics.append(
                 Diagnostic(
-                    file: PathTools.relative(dir, to: root), message: "folder cannot be read; skipped", severity: .error
-                ))
+                    file: PathTools.relative(dir, to: root), message: "folder cannot be read; skipped", severity: .error,
+                    unread: true))
             return
         }
         for entry in entries {
@@ -176,7 +177,7 @@ struct Discovery {
                             file: PathTools.relative(dir + "/" + entry.escaped, to: root),
                             message: "\(entry.isDirectory ? "folder" : "file") name is not valid UTF-8 "
                                 + "(shown with \\x escapes); skipped: rename it to scan it",
-                            severity: .error))
+                            severity: .error, unread: true))
                 }
                 continue
             }
@@ -192,7 +193,9 @@ struct Discovery {
             guard entry.exists else {
                 if entry.endsWithSwift && entry.isLink {
                     diagnostics.append(
-                        Diagnostic(file: PathTools.relative(path, to: root), message: "broken symbolic link; skipped"))
+                        Diagnostic(
+                            file: PathTools.relative(path, to: root), message: "broken symbolic link; skipped",
+                            unread: true))
                 }
                 continue
             }

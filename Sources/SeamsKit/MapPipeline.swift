@@ -84,7 +84,9 @@ public enum MapPipeline {
             request.cuts = untangler.plan(outcome.graph)
         }
         let report = request.testability ? outcome.config.testabilityAnalysis.analyse(outcome.graph) : nil
-        return try draw(outcome.graph, request, testability: report)
+        var drawn = try draw(outcome.graph, request, testability: report)
+        if let unread = DiagnosticText.unreadNote(outcome.graph.diagnostics) { drawn.notes.append(unread) }
+        return drawn
     }
 
     /// `seams graph --hubs`: the top types by fan-in and fan-out of the graph the request would

@@ -232,9 +232,11 @@ extension ScanOutcome {
 
     /// What was scanned, in one line.
     public var summary: String {
-        "scanned \(statistics.filesScanned) files (\(statistics.lines) lines) in \(graph.modules.count) modules: "
-            + "\(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.diagnostics.count) diagnostics; "
-            + "modules from \(origin)"
+        let unread = Set(graph.diagnostics.filter(\.unread).map { $0.file ?? "" }).count
+        return "scanned \(statistics.filesScanned) files (\(statistics.lines) lines) in \(graph.modules.count) modules: "
+            + "\(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.diagnostics.count) diagnostics"
+            + (unread > 0 ? " (\(unread) path\(unread == 1 ? "" : "s") not fully read)" : "")
+            + "; modules from \(origin)"
     }
 
     /// What the scan found on the way (unreadable files, …), a line each, for stderr.
@@ -243,7 +245,17 @@ extension ScanOutcome {
 
 /// Diagnostics as compilers write them, `file:line:col: warning: …`, a line each.
 public enum DiagnosticText {
-    public static func lines(_ diagnostics: [Diagnostic]) -> String {
+    /// With `noteUnread`, a last line says when some Swift code was not fully read.
+    public static func lines(_ diagnostics: [Diagnostic], noteUnread: Bool = true) -> String {
         diagnostics.map { DiagnosticFormatter.line($0) + "\n" }.joined()
+            + ((noteUnread ? unreadNote(diagnostics) : nil).map { "seams: note: \($0)\n" } ?? "")
+    }
+
+    /// A line to end the diagnostics with when some Swift code was not fully read, or nil.
+    public static func unreadNote(_ diagnostics: [Diagnostic]) -> String? {
+        let paths = Set(diagnostics.filter(\.unread).map { $0.file ?? "" })
+        guard !paths.isEmpty else { return nil }
+        return "\(paths.count) path\(paths.count == 1 ? "" : "s") not fully read (above): what they hold is missing "
+            + "from the results, and `seams check` fails on them unless excluded or allowed (--allow-skipped)"
     }
 }

@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsReport
 import SeamsRules
 
 /// Failures that stop a command; each message says what to do next. Exit code 2.
@@ -13,6 +14,8 @@ public enum SeamsError: Error, CustomStringConvertible {
     case render(String)
     /// An input that cannot be read: a git revision, a saved scan.
     case input(String)
+    /// Swift files `check` did not fully read, neither excluded nor allowed: it will not pass on them.
+    case unread([Diagnostic])
 
     public var description: String {
         (lines + [headline]).joined(separator: "\n")
@@ -22,6 +25,7 @@ public enum SeamsError: Error, CustomStringConvertible {
     /// `file:line:col: error: …` as compilers write them, so editors can jump to each.
     public var lines: [String] {
         if case .config(let error) = self { return error.problems.map(\.description) }
+        if case .unread(let files) = self { return files.sorted().map { DiagnosticFormatter.line($0) } }
         return []
     }
 
@@ -35,6 +39,11 @@ public enum SeamsError: Error, CustomStringConvertible {
         case .emptyGraph(let why): return "nothing to draw: \(why)"
         case .render(let why): return why
         case .input(let why): return why
+        case .unread(let files):
+            let n = Set(files.map { $0.file ?? "" }).count
+            return "\(n) path\(n == 1 ? "" : "s") above could not be fully read, and a check passes only on code it read: "
+                + "fix them, exclude them (--exclude, 'exclude:' in seams.yml) or accept them unread "
+                + "(--allow-skipped GLOB, 'allow-skipped:' in seams.yml)"
         }
     }
 
@@ -47,7 +56,7 @@ public enum SeamsError: Error, CustomStringConvertible {
     /// The error as a command prints it to stderr: what was found on the way, one line per
     /// config problem, then the headline.
     public var report: String {
-        DiagnosticText.lines(diagnostics.sorted()) + lines.map { "\($0)\n" }.joined()
+        DiagnosticText.lines(diagnostics.sorted(), noteUnread: false) + lines.map { "\($0)\n" }.joined()
             + "seams: error: \(headline)\n"
     }
 }

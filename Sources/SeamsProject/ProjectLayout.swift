@@ -201,7 +201,7 @@ public struct ProjectLayout: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         file: PathTools.relative(path, to: input.root), message: "\(error); its files are not scanned",
-                        severity: .error))
+                        severity: .error, unread: true))
             }
         }
         var targets: [(project: XcodeProject, target: XcodeProject.Target, files: Set<String>)] = []

@@ -131,7 +131,7 @@ struct GraphJSONWriter {
             [
                 ("file", .optional(d.file)), ("line", .optional(d.line)), ("message", .string(d.message)),
                 ("severity", .string(d.severity.rawValue)),
-            ])
+            ] + (d.unread ? [("unread", .bool(true))] : []))
     }
 
     private static func edge(_ w: inout GraphJSONWriter, _ e: Edge) {

@@ -11,11 +11,14 @@ public struct SeamsConfig: Sendable {
     public static let fileName = "seams.yml"
     public static let knownKeys = [
         "exclude", "include-external", "targets", "modules", "layers", "baseline", "rules", "untangle",
-        "testability",
+        "testability", "allow-skipped",
     ]
 
     public var path: String?
     public var exclude: [Glob] = []
+    /// Files `check` may pass without having fully read (`allow-skipped:`): a generated file
+    /// over the size limit, a file with syntax this parser does not know.
+    public var allowSkipped: [Glob] = []
     /// Maps and scans of this code also show the types no scanned file declares (UIKit,
     /// Foundation), as `--include-external` does.
     public var includeExternal = false
@@ -129,6 +132,8 @@ struct ConfigReader {
             switch key {
             case "exclude":
                 config.exclude = strings(value, key: "exclude").map { Glob($0.value) }
+            case "allow-skipped":
+                config.allowSkipped = strings(value, key: "allow-skipped").map { Glob($0.value) }
             case "include-external":
                 config.includeExternal = bool(value, key: "include-external") ?? false
             case "targets":

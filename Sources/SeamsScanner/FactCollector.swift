@@ -48,7 +48,7 @@ struct FactCollector {
                 Diagnostic(
                     file: path, line: line,
                     message: "syntax errors; the declarations and references that could be read are kept",
-                    severity: .warning))
+                    severity: .warning, unread: true))
         }
         for cut in nesting.cuts {
             let lines = cut.startLine == cut.endLine ? "line \(cut.startLine)" : "lines \(cut.startLine)-\(cut.endLine)"
@@ -58,14 +58,14 @@ struct FactCollector {
                     message:
                         "\(cut.what) nested more than \(cut.limit) deep (\(lines)); that region was left out, "
                         + "the rest of the file is scanned (the parser takes exponential time or quadratic memory on such nesting)",
-                    severity: .warning))
+                    severity: .warning, unread: true))
         }
         if let cut = truncatedAt {
             diagnostics.append(
                 Diagnostic(
                     file: path, line: Int(cut.line),
                     message: "expression nested more than \(maxDepth) levels deep; its inner part was not analysed",
-                    severity: .warning))
+                    severity: .warning, unread: true))
         }
         return FileFacts(path: path, imports: imports, top: top, diagnostics: diagnostics, lines: lines.lineCount)
     }

@@ -15,7 +15,7 @@ enum FileCollection {
         _ file: SourceFile, maxBytes: Int, cache: ScanCacheStore? = nil, known: String? = nil
     ) -> Outcome {
         func fail(_ message: String) -> Outcome {
-            .failure(Diagnostic(file: file.path, message: message, severity: .error))
+            .failure(Diagnostic(file: file.path, message: message, severity: .error, unread: true))
         }
         // Only regular files: opening a FIFO or a device named .swift would block or never end.
         // A known file was found regular by its signature, just before.

@@ -163,6 +163,7 @@ enum GraphCodec {
         w.int(d.line ?? -1)
         w.string(d.message)
         w.byte(UInt8(severities.firstIndex(of: d.severity)!))
+        w.byte(d.unread ? 1 : 0)
     }
 
     static func readDiagnostic(_ r: inout ByteReader) throws -> Diagnostic {
@@ -170,7 +171,7 @@ enum GraphCodec {
         let line = try r.int()
         return Diagnostic(
             file: file, line: line < 0 ? nil : line, message: try r.string(),
-            severity: try pick(severities, try r.byte()))
+            severity: try pick(severities, try r.byte()), unread: try r.byte() != 0)
     }
 
     /// The header, nodes and diagnostics, as a graph without edges or uses.

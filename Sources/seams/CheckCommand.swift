@@ -12,7 +12,8 @@ struct CheckCommand: ParsableCommand {
             Runs the rules of seams.yml (or, with none, a check for dependency cycles) over the \
             scanned types, and reports each violation at its sites. Exit codes: 0 no error-severity \
             violation left, 1 violations (or stale baseline entries), 2 could not run (bad config, \
-            nothing to scan), 64 usage error.
+            nothing to scan, a Swift file not fully read and not allowed with --allow-skipped), 64 \
+            usage error.
 
             A baseline records the violations of today by meaning (rule, from, to; a cycle's members), \
             so that a legacy app can adopt seams at once: only new violations fail, and fixed ones must \
@@ -57,6 +58,12 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Report baseline entries that no longer match anything without failing.")
     var allowStale = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Pass even though files matching this glob could not be fully read (too large, not UTF-8, syntax errors…); repeatable.",
+            valueName: "glob"))
+    var allowSkipped: [String] = []
+
     func validate() throws {
         _ = try destinations()
         try Console.validateOutputPaths(output + [writeBaseline].compactMap { $0 })
@@ -78,6 +85,7 @@ struct CheckCommand: ParsableCommand {
         request.writeBaseline = writeBaseline
         request.strict = strict
         request.allowStale = allowStale
+        request.allowSkipped = allowSkipped
         let outcome = try Console.orExit { try CheckPipeline.run(request) }
         Console.report(outcome.diagnosticText)
         for note in outcome.notes { Console.status("note: \(note)") }

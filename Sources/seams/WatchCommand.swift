@@ -38,6 +38,11 @@ struct WatchCommand: ParsableCommand {
         completion: .file())
     var map: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Check even though files matching this glob could not be fully read; repeatable.", valueName: "glob"))
+    var allowSkipped: [String] = []
+
     @Option(help: "Seconds between looks at the files.")
     var interval = 0.5
 
@@ -61,6 +66,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         var request = CheckRequest(scan: source.request(paths: paths))
         request.baselinePath = baseline
+        request.allowSkipped = allowSkipped
         let report: @Sendable (String) -> Void = { Console.toStandardError("seams: \($0)\n") }
         let cache = request.scan.cache ?? DiskCache(inMemoryReporting: report)
         var drawn = MapRequest(scan: request.scan)

@@ -309,4 +309,19 @@ struct WatchVerdictTests {
         #expect(shrunk.text.contains("~ shrank: baseline.json:5: [cycles] cycle of App.A, App.B, App.C"), "\(shrunk.text)")
         #expect(shrunk.text.contains("1 to tighten; check passes"), "\(shrunk.text)")
     }
+
+    @Test func aWatchSaysItCannotCheckCodeItDidNotReadUntilAllowed() throws {
+        let tree = try BaselinedTree([
+            "App/A.swift": "class A {\n    var b: B?\n}\n", "App/B.swift": "class B {\n    var a: A?\n",
+        ])
+        var request = CheckRequest(scan: ScanRequest(paths: ["."]))
+        request.scan.workingDirectory = tree.dir.path
+        let refused = Watcher(request: request, cache: DiskCache(inMemoryReporting: { _ in })).check()
+        #expect(refused.text.contains("could not check"), "\(refused.text)")
+        #expect(refused.text.contains("App/B.swift:2: warning: syntax errors"), "\(refused.text)")
+        request.allowSkipped = ["App/B.swift"]
+        let allowed = Watcher(request: request, cache: DiskCache(inMemoryReporting: { _ in })).check()
+        #expect(!allowed.text.contains("could not check"), "\(allowed.text)")
+        #expect(allowed.text.contains("1 violation; check fails"), "\(allowed.text)")
+    }
 }
