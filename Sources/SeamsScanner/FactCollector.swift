@@ -1063,10 +1063,29 @@ struct FactCollector {
             i += 1
         }
         guard !operands.isEmpty else { return .other([]) }
+        if ops.count > Self.maxChain {
+            // Folded, a chain this long is a tree as deep as it is long, which every recursive
+            // walk after this one (evaluation, the cache's codec, freeing the tree) would follow
+            // to the end of the stack. Flat, each operand is still resolved, each cast's type
+            // still named; only the types the operators would carry are lost.
+            var flat = operands
+            for op in ops {
+                switch op {
+                case .cast(let t, let kind): flat.append(.cast(.other([]), t, kind))
+                case .ternary(let then): flat.append(then)
+                case .binary: break
+                }
+            }
+            return .other(flat)
+        }
         // Operands and operators alternate; a cast contributes an empty operand after it.
         var pos = 0
         return climb(&pos, operands, ops, minLevel: 0)
     }
+
+    /// The longest operator chain folded by precedence: real code stays far below it (a long
+    /// string concatenation has some tens of parts).
+    static let maxChain = 256
 
     private func climb(_ pos: inout Int, _ operands: [Expr], _ ops: [SeqOp], minLevel: Int) -> Expr {
         var lhs = pos < operands.count ? operands[pos] : .other([])

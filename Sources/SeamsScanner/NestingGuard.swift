@@ -1,8 +1,13 @@
-/// A byte-level pass run before parsing, because two shapes of tiny input take SwiftParser down:
+/// A byte-level pass run before parsing, because three shapes of tiny input take SwiftParser down:
 /// nested square brackets (`[[[[…`) make it backtrack in time doubling with each level (a file of
-/// 30 `[` does not finish in minutes), and nested string interpolations (`"\("\("…`) take memory
-/// quadratic in the depth (18 KB of them take 1.7 GB). Parentheses and braces are bounded by the
-/// parser's own nesting limit and cost nothing.
+/// 30 `[` does not finish in minutes), nested string interpolations (`"\("\("…`) take memory
+/// quadratic in the depth (18 KB of them take 1.7 GB), and nested generic arguments (`A<A<A<…`)
+/// make its lookahead roughly cubic in the depth (2,000 levels, 6 KB, took 67 s). Parentheses and
+/// braces are bounded by the parser's own nesting limit and cost nothing.
+///
+/// A `<` right after an identifier opens a generic argument list as far as this pass can tell;
+/// a `>` (not of `->`) closes it, and a line end or the closing of an enclosing bracket ends any
+/// still open, so a comparison `a<b` never adds up over a file.
 ///
 /// The pass lexes just enough of Swift to tell code from comments and string literals (nested
 /// block comments, `"…"`, `"""…"""`, raw strings with `#`, interpolations inside them) and keeps
@@ -18,6 +23,9 @@ public struct NestingGuard: Sendable {
     public var maxBrackets = 12
     /// Deepest string interpolation kept (the same code reaches 3).
     public var maxInterpolations = 8
+    /// Deepest generic argument nesting kept on one line. SwiftUI's longest spelt-out types
+    /// reach 5 or 6; at 24 the parser's lookahead still takes well under a millisecond.
+    public var maxAngles = 24
 
     public init() {}
 
@@ -33,12 +41,15 @@ public struct NestingGuard: Sendable {
     public struct Report: Equatable, Sendable {
         public var maxBrackets = 0
         public var maxInterpolations = 0
+        public var maxAngles = 0
         public var maxAll = 0
         public var cuts: [Cut] = []
     }
 
     private enum Frame: Equatable {
         case paren, bracket, brace
+        /// A generic argument list, as far as bytes tell: `<` after an identifier.
+        case angle
         /// Code inside `\(`…`)` of a string literal.
         case interpolation
         /// A string literal: the number of `#` around it, and whether it is `"""`.
@@ -57,6 +68,7 @@ public struct NestingGuard: Sendable {
         var stack: [Frame] = []
         var brackets = 0
         var interpolations = 0
+        var angles = 0
         var openCut: (level: Int, start: Int, what: String, limit: Int)?
         var line = 1
         var cutStartLine = 0
@@ -72,9 +84,11 @@ public struct NestingGuard: Sendable {
             switch frame {
             case .bracket: brackets += 1
             case .interpolation: interpolations += 1
+            case .angle: angles += 1
             default: break
             }
             report.maxBrackets = max(report.maxBrackets, brackets)
+            report.maxAngles = max(report.maxAngles, angles)
             report.maxInterpolations = max(report.maxInterpolations, interpolations)
             if case .string = frame {} else { report.maxAll = max(report.maxAll, stack.count) }
             guard openCut == nil else { return }
@@ -82,6 +96,8 @@ public struct NestingGuard: Sendable {
                 openCut = (stack.count - 1, position, "square brackets", maxBrackets)
             } else if frame == .interpolation && interpolations > maxInterpolations {
                 openCut = (stack.count - 1, position, "string interpolations", maxInterpolations)
+            } else if frame == .angle && angles > maxAngles {
+                openCut = (stack.count - 1, position, "generic arguments", maxAngles)
             }
             if openCut != nil { cutStartLine = line }
         }
@@ -89,6 +105,7 @@ public struct NestingGuard: Sendable {
             switch stack.removeLast() {
             case .bracket: brackets -= 1
             case .interpolation: interpolations -= 1
+            case .angle: angles -= 1
             default: break
             }
             if case .string(let h, let m)? = stack.last { string = (h, m) } else { string = nil }
@@ -99,6 +116,10 @@ public struct NestingGuard: Sendable {
             }
         }
         func at(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
+        /// Ends the generic argument lists left open on top, before `position`.
+        func dropAngles(before position: Int) {
+            while stack.last == .angle { pop(endingAt: position - 1) }
+        }
         func hashes(from k: Int) -> Int {
             var j = k
             while j < n && bytes[j] == UInt8(ascii: "#") { j += 1 }
@@ -120,8 +141,9 @@ public struct NestingGuard: Sendable {
                 continue
             }
             if b == 0x0A || b == 0x0D {
-                // A one-line string literal left open ends with its line.
+                // A one-line string literal left open ends with its line, and so does a `<` left open.
                 if let open = string, !open.multiline { pop(endingAt: i - 1) }
+                if string == nil { dropAngles(before: i) }
                 newline()
                 continue
             }
@@ -183,13 +205,22 @@ public struct NestingGuard: Sendable {
             case UInt8(ascii: "("): push(.paren, at: i); i += 1
             case UInt8(ascii: "["): push(.bracket, at: i); i += 1
             case UInt8(ascii: "{"): push(.brace, at: i); i += 1
+            case UInt8(ascii: "<"):
+                if i > 0 && Self.isIdentifierByte(bytes[i - 1]) { push(.angle, at: i) }
+                i += 1
+            case UInt8(ascii: ">"):
+                if stack.last == .angle && (i == 0 || bytes[i - 1] != UInt8(ascii: "-")) { pop(endingAt: i) }
+                i += 1
             case UInt8(ascii: ")"):
+                dropAngles(before: i)
                 if stack.last == .paren || stack.last == .interpolation { pop(endingAt: i) }
                 i += 1
             case UInt8(ascii: "]"):
+                dropAngles(before: i)
                 if stack.last == .bracket { pop(endingAt: i) }
                 i += 1
             case UInt8(ascii: "}"):
+                dropAngles(before: i)
                 if stack.last == .brace { pop(endingAt: i) }
                 i += 1
             default:
@@ -211,7 +242,13 @@ public struct NestingGuard: Sendable {
     /// Bytes the pass acts on: line ends and `"`; inside a string literal also `\`, elsewhere
     /// `/`, `#` and the brackets. One bit per ASCII byte, in two words.
     private static let inStringBits = bits("\n\r\\\"")
-    private static let inCodeBits = bits("\n\r\"/#()[]{}")
+    private static let inCodeBits = bits("\n\r\"/#()[]{}<>")
+
+    @inline(__always)
+    private static func isIdentifierByte(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_")
+    }
 
     private static func bits(_ bytes: String) -> (UInt64, UInt64) {
         var words: (UInt64, UInt64) = (0, 0)

@@ -22,6 +22,34 @@ import Testing
         #expect(r.report.cuts.isEmpty)
     }
 
+    @Test func deepGenericArgumentsAreCutAndRealOnesLeftAlone() {
+        let real = """
+            let a: ModifiedContent<ModifiedContent<Text, _PaddingLayout>, _BackgroundModifier<Color>> = x
+            let b: Dictionary<String, Array<Set<Int>>> = [:]
+            let f: Optional<(Int) -> Array<Int>> = nil
+            if a<b && c<d || e<f { }
+            """
+        let r = run(real)
+        #expect(r.text == nil)
+        #expect(r.report.maxAngles == 3)
+        // Comparisons written without spaces, a line each, never add up over a file.
+        let comparisons = String(repeating: "if a<b { x<<2 }\n", count: 200)
+        #expect(run(comparisons).text == nil)
+        #expect(run(comparisons).report.maxAngles == 2)
+
+        let deep = "var z: A<B C<" + String(repeating: "A<", count: 2000) + "Int" + String(repeating: ">", count: 2002)
+        let cut = run(deep + "\nlet kept = 1\n")
+        #expect(cut.report.cuts.map(\.what) == ["generic arguments"])
+        #expect(cut.report.cuts.first.map { ($0.startLine, $0.endLine) }! == (1, 1))
+        let text = cut.text ?? ""
+        #expect(text.hasSuffix("\nlet kept = 1\n"), "the next line is kept")
+        #expect(text.utf8.count == (deep + "\nlet kept = 1\n").utf8.count, "lines and columns stay")
+        // Unclosed, the cut ends with the line.
+        let open = run("struct S { var z: A<" + String(repeating: "A<", count: 3000) + "\n}\n")
+        #expect(open.report.cuts.count == 1)
+        #expect(open.text?.hasSuffix("\n}\n") == true)
+    }
+
     @Test func bracketsInCommentsAndStringsDoNotCount() {
         let deep = String(repeating: "[", count: 40)
         let text = """

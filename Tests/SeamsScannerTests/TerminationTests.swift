@@ -85,6 +85,39 @@ import Testing
     }
 }
 
+/// Shapes of one long line that once crashed or stalled the scan: a chain of tens of thousands of
+/// operators (folded, a tree that deep overflowed the stack of every walk after the parser) and generic arguments nested thousands deep (the parser's lookahead is cubic).
+@Suite(.timeLimit(.minutes(3))) struct LongLineTests {
+    @Test(arguments: [" + 1", " && true", " ?? nil", " as Any"])
+    func aLongOperatorChainIsScannedFlat(_ op: String) {
+        let text = "class API {}\nclass User { let api = API() }\nlet a = API()" + String(repeating: op, count: 20_000)
+            + " + User()\n"
+        let g = Scanner.graph(ofSources: [(path: "App/A.swift", text: text)])
+        #expect(g.nodes.contains { $0.id == "App.User" })
+        // The operands of the chain are still read: its last one constructs a User.
+        #expect(g.edges.contains { $0.to == "App.User" && $0.kinds.contains(.construct) }, "\(g.edges.map(\.to))")
+        #expect(!g.diagnostics.contains { $0.unread }, "\(g.diagnostics)")
+    }
+
+    @Test func aShortChainIsStillFoldedByPrecedence() {
+        // `??` carries the optional's type to the implicit member: only a folded chain knows it.
+        let text = """
+            enum Mode { case fast, slow }
+            class C { var mode: Mode? ; func run() { let m: Mode = mode ?? .fast ; _ = m } }
+            """
+        let g = Scanner.graph(ofSources: [(path: "App/C.swift", text: text)])
+        #expect(g.edges.contains { $0.from == "App.C" && $0.to == "App.Mode" && $0.kinds.contains(.implicitMember) })
+    }
+
+    @Test func genericArgumentsNestedThousandsDeepAreCutNotParsed() {
+        let text = "class Kept {}\nvar z: A<B C<" + String(repeating: "A<", count: 2000) + "Int"
+            + String(repeating: ">", count: 2002) + "\n"
+        let g = Scanner.graph(ofSources: [(path: "App/A.swift", text: text)])
+        #expect(g.nodes.contains { $0.id == "App.Kept" })
+        #expect(g.diagnostics.contains { $0.unread && $0.message.contains("generic arguments nested more than 24") })
+    }
+}
+
 /// Every input in Tests/Fuzz/Seeds (the reproducers of findings, seeds of the fuzzer) is
 /// scanned as the fuzz target scans it: NUL bytes split it into files.
 @Suite(.timeLimit(.minutes(2))) struct FuzzSeedTests {
