@@ -38,6 +38,14 @@ struct UnreadFileTests {
             }
         ),
         (
+            // 300 KB under a 1 MB limit, but 200 thousand tokens: the parser's cost goes with them.
+            "a file of dense data under the size limit", "tokens, more than the 209k", ["--max-file-size", "1"],
+            { dir in
+                try ("class B { var a: A? }\nlet data = [" + String(repeating: "1, ", count: 110_000) + "]\n").write(
+                    toFile: dir + "/B.swift", atomically: true, encoding: .utf8)
+            }
+        ),
+        (
             "bytes that are not UTF-8", "is not valid UTF-8", [],
             { dir in
                 try Data(Array("class B { var a: A? }\n// ".utf8) + [0xC3, 0x28, 0x0A]).write(
