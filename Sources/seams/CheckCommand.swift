@@ -25,6 +25,7 @@ struct CheckCommand: ParsableCommand {
               seams check
               seams check App --write-baseline seams-baseline.json
               seams check --reporter sarif --output seams.sarif
+              seams check --reporter codeclimate --output gl-code-quality-report.json
               seams check --reporter github --reporter junit --output junit.xml
               seams check --strict --allow-stale
             """
