@@ -35,13 +35,28 @@ enum Console {
 
     /// Writes a result whole to `path`, or to standard output; a failure is exit code 2.
     static func emit(_ bytes: Data, to path: String?) throws {
-        try orExit {
-            if let path {
-                try AtomicFile.write(bytes, to: path)
-            } else if !FileDescriptor.writeAll(STDOUT_FILENO, bytes) {
-                throw SeamsError.cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
-            }
+        guard let path else { return try toStandardOutput(bytes) }
+        try orExit { try AtomicFile.write(bytes, to: path) }
+    }
+
+    /// Writes to standard output. A reader that went away (`seams scan | head -1`) ends the run
+    /// with exit code 2 and no message: it has all it wanted, and there is no one to tell.
+    static func toStandardOutput(_ bytes: Data) throws {
+        guard !FileDescriptor.writeAll(STDOUT_FILENO, bytes) else { return }
+        if errno == EPIPE {
+            TemporaryFiles.removeAll()
+            throw ExitCode(2)
         }
+        let reason = String(cString: strerror(errno))
+        try orExit { throw SeamsError.cannotWrite(path: "standard output", reason: reason) }
+    }
+
+    /// A closed pipe on standard output is an error to handle (`toStandardOutput`), not a signal
+    /// that kills seams mid-write (exit status 141). Caught by a handler that does nothing rather
+    /// than ignored: a write still fails with EPIPE, and the programs seams runs (SwiftPM,
+    /// xcodebuild) start with the default again, as an ignored signal would stay ignored in them.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE) { _ in }
     }
 
     /// The checks every command with `--output` and `--format` makes before running.
