@@ -35,8 +35,16 @@ enum Console {
 
     /// Writes a result whole to `path`, or to standard output; a failure is exit code 2.
     static func emit(_ bytes: Data, to path: String?) throws {
-        guard let path else { return try toStandardOutput(bytes) }
-        try orExit { try AtomicFile.write(bytes, to: path) }
+        try emit([(bytes, path)])
+    }
+
+    /// Writes several results: the files first, all or none (a file that cannot be written
+    /// leaves every other as it was), then the one for standard output, so nothing is printed
+    /// as if the run had succeeded when a file was not written. A failure is exit code 2.
+    static func emit(_ outputs: [(bytes: Data, path: String?)]) throws {
+        let files = outputs.compactMap { output in output.path.map { (data: output.bytes, path: $0) } }
+        try orExit { if !files.isEmpty { try AtomicFile.writeAll(files) } }
+        for output in outputs where output.path == nil { try toStandardOutput(output.bytes) }
     }
 
     /// Writes to standard output. A reader that went away (`seams scan | head -1`) ends the run
