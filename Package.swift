@@ -123,8 +123,13 @@ let package = Package(
             exclude: ["Snapshots", "Schemas"]
         ),
         .testTarget(name: "SeamsTestingTests", dependencies: ["SeamsTesting", "SeamsKit", "SeamsTestSupport"]),
-        // Depends on the executable so that `swift test` builds the binary it runs.
-        .testTarget(name: "SeamsCLITests", dependencies: ["SeamsKit", "SeamsProject", "SeamsTestSupport", "seams"]),
+        // Depends on the executable so that `swift test` builds the binary it runs; Yams reads the
+        // CI recipes in Docs/ci, whose steps the tests run.
+        .testTarget(
+            name: "SeamsCLITests",
+            dependencies: [
+                "SeamsKit", "SeamsProject", "SeamsTestSupport", "seams", .product(name: "Yams", package: "Yams"),
+            ]),
     ],
     swiftLanguageModes: [.v5]
 )

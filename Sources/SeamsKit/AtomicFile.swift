@@ -8,6 +8,8 @@ import Foundation
 /// - A symbolic link is written through: the file it points to is replaced (by the same steps, in
 ///   that file's folder) and the link stays, as a shell's `>` would do.
 /// - A directory, device (`/dev/null`, `/dev/full`), FIFO or socket is refused.
+/// - Several files (`writeAll`: the reports of one `seams check`) are written all or none: every
+///   one is complete beside its destination before any is renamed into place.
 /// - The temporary file is removed on every exit path seams controls, and on SIGINT, SIGTERM and
 ///   SIGHUP; one left by a process that was killed outright is removed by the next write of the
 ///   same path.
@@ -17,6 +19,64 @@ public enum AtomicFile {
     }
 
     public static func write(_ data: Data, to path: String) throws {
+        try writeAll([(data, path)])
+    }
+
+    /// Writes several files all or none: each is written beside its destination first, and only
+    /// when every one is complete are they renamed into place. A failure (a missing folder, a
+    /// full disk, a destination that is not a regular file) leaves every destination as it was,
+    /// and the error says that nothing was written.
+    public static func writeAll(_ files: [(data: Data, path: String)]) throws {
+        // Said when several files were asked for: the one named in the error is not the only
+        // one left unwritten.
+        func noneWritten(_ error: Error) -> Error {
+            guard files.count > 1, case SeamsError.cannotWrite(let path, let reason) = error else { return error }
+            return SeamsError.cannotWrite(path: path, reason: "\(reason); no output was written")
+        }
+        var staged: [Staged] = []
+        do {
+            for file in files {
+                let next = try stage(file.data, to: file.path)
+                if let twin = staged.first(where: { $0.identity == next.identity }) {
+                    next.discard()
+                    throw SeamsError.cannotWrite(path: file.path, reason: "it is the same file as \(twin.path)")
+                }
+                staged.append(next)
+            }
+        } catch {
+            for s in staged { s.discard() }
+            throw noneWritten(error)
+        }
+        // For the tests of interrupted writes only: a pause while the temporary files exist.
+        if let pause = ProcessInfo.processInfo.environment["SEAMS_TEST_PAUSE_BEFORE_RENAME"].flatMap(Double.init) {
+            Thread.sleep(forTimeInterval: pause)
+        }
+        do { try commit(staged) } catch { throw noneWritten(error) }
+    }
+
+    /// A file written whole beside its destination, not yet renamed over it.
+    struct Staged {
+        /// The path as the user gave it, for messages.
+        let path: String
+        /// The regular file it replaces (links followed), and whether that exists now.
+        let target: String
+        let existed: Bool
+        /// The target with its folder's links resolved: two paths to one file have the same.
+        let identity: String
+        let temp: String
+        let slot: Int?
+
+        /// Removes the temporary file; nothing else was touched.
+        func discard() {
+            unlink(temp)
+            TemporaryFiles.unregister(slot)
+        }
+
+        func done() { TemporaryFiles.unregister(slot) }
+    }
+
+    /// Writes `data` to a new temporary file in the folder of the file `path` names.
+    static func stage(_ data: Data, to path: String) throws -> Staged {
         let (target, mode) = try regularTarget(of: path)
         let url = URL(fileURLWithPath: target)
         let dir = url.deletingLastPathComponent()
@@ -29,28 +89,58 @@ public enum AtomicFile {
         TemporaryFiles.cleanUpOnSignals()
         let temp = dir.appendingPathComponent("\(prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         let slot = TemporaryFiles.register(temp)
-        defer { TemporaryFiles.unregister(slot) }
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
-            throw SeamsError.cannotWrite(path: path, reason: "the folder is not writable (\(errorText()))")
+            let reason = "the folder is not writable (\(errorText()))"
+            TemporaryFiles.unregister(slot)
+            throw SeamsError.cannotWrite(path: path, reason: reason)
         }
-        func fail(_ reason: String) -> SeamsError {
-            unlink(temp)
-            return SeamsError.cannotWrite(path: path, reason: reason)
-        }
+        let staged = Staged(
+            path: path, target: target, existed: mode != nil,
+            identity: (realPath(dir.path) ?? dir.path) + "/" + url.lastPathComponent, temp: temp, slot: slot)
         let written = data.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
         if let mode { fchmod(fd, mode) }
+        let writeError = written ? nil : errorText()
         let closed = close(fd) == 0
-        guard written else {
-            let reason = errorText()
-            throw fail(reason)
+        if let reason = writeError ?? (closed ? nil : errorText()) {
+            staged.discard()
+            throw SeamsError.cannotWrite(path: path, reason: reason)
         }
-        guard closed else { throw fail(errorText()) }
-        // For the tests of interrupted writes only: a pause while the temporary file exists.
-        if let pause = ProcessInfo.processInfo.environment["SEAMS_TEST_PAUSE_BEFORE_RENAME"].flatMap(Double.init) {
-            Thread.sleep(forTimeInterval: pause)
+        return staged
+    }
+
+    /// Renames each staged file over its target. Renames within one folder fail only when the
+    /// folder changed under seams (a target made a directory meanwhile): then the files already
+    /// renamed are put back as they were, from hard links kept of them for the purpose (on a
+    /// file system without hard links, a replaced file cannot be put back; a new one is removed).
+    static func commit(_ staged: [Staged]) throws {
+        let backups: [String?] = staged.map { s in
+            guard s.existed, staged.count > 1 else { return nil }
+            let backup = s.temp + "-old"
+            return link(s.target, backup) == 0 ? backup : nil
         }
-        guard rename(temp, target) == 0 else { throw fail(errorText()) }
+        defer { for case let backup? in backups { unlink(backup) } }
+        for (i, s) in staged.enumerated() {
+            guard rename(s.temp, s.target) == 0 else {
+                let reason = errorText()
+                for (done, backup) in zip(staged[..<i], backups) {
+                    if let backup {
+                        rename(backup, done.target)
+                    } else if !done.existed {
+                        unlink(done.target)
+                    }
+                }
+                for rest in staged[i...] { rest.discard() }
+                throw SeamsError.cannotWrite(path: s.path, reason: reason)
+            }
+            s.done()
+        }
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The regular file that writing `path` replaces (following symbolic links), with its

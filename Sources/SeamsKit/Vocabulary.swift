@@ -44,11 +44,12 @@ public enum ManifestReading: String, CaseIterable, Sendable {
 
 /// A format `seams check` reports in.
 public enum CheckFormat: String, CaseIterable, Sendable {
-    case text, xcode, json, sarif, junit, github, markdown
+    case text, xcode, json, sarif, junit, github, markdown, codeclimate
 
     var reporter: CheckReporter { CheckReporter(rawValue: rawValue)! }
 
-    /// The format an output file's extension names.
+    /// The format an output file's extension names. A `.json` file is seams's own JSON: a Code
+    /// Climate report is asked for by name (`--reporter codeclimate`).
     public static func format(forPath path: String) -> CheckFormat? {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "sarif": return .sarif

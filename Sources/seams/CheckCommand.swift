@@ -26,6 +26,7 @@ struct CheckCommand: ParsableCommand {
               seams check
               seams check App --write-baseline seams-baseline.json
               seams check --reporter sarif --output seams.sarif
+              seams check --reporter codeclimate --output gl-code-quality-report.json
               seams check --reporter github --reporter junit --output junit.xml
               seams check --strict --allow-stale
             """
@@ -89,12 +90,12 @@ struct CheckCommand: ParsableCommand {
         let outcome = try Console.orExit { try CheckPipeline.run(request) }
         Console.report(outcome.diagnosticText)
         for note in outcome.notes { Console.status("note: \(note)") }
-        // Files first, standard output last: a file that cannot be written stops the run
-        // before anything is printed as if it had succeeded.
-        for target in targets.sorted(by: { ($0.path == nil ? 1 : 0) < ($1.path == nil ? 1 : 0) }) {
-            let colors = target.reporter == .text && target.path == nil && Console.stdoutWantsColor
-            try Console.emit(outcome.report(as: target.reporter, colors: colors), to: target.path)
-        }
+        // Every report rendered first, then written all or none (Console.emit).
+        try Console.emit(
+            targets.map { target in
+                let colors = target.reporter == .text && target.path == nil && Console.stdoutWantsColor
+                return (outcome.report(as: target.reporter, colors: colors), target.path)
+            })
         if let written = outcome.baselineWritten {
             Console.status("wrote \(outcome.violationCount) violation(s) to the baseline \(written)")
         }

@@ -35,13 +35,36 @@ enum Console {
 
     /// Writes a result whole to `path`, or to standard output; a failure is exit code 2.
     static func emit(_ bytes: Data, to path: String?) throws {
-        try orExit {
-            if let path {
-                try AtomicFile.write(bytes, to: path)
-            } else if !FileDescriptor.writeAll(STDOUT_FILENO, bytes) {
-                throw SeamsError.cannotWrite(path: "standard output", reason: String(cString: strerror(errno)))
-            }
+        try emit([(bytes, path)])
+    }
+
+    /// Writes several results: the files first, all or none (a file that cannot be written
+    /// leaves every other as it was), then the one for standard output, so nothing is printed
+    /// as if the run had succeeded when a file was not written. A failure is exit code 2.
+    static func emit(_ outputs: [(bytes: Data, path: String?)]) throws {
+        let files = outputs.compactMap { output in output.path.map { (data: output.bytes, path: $0) } }
+        try orExit { if !files.isEmpty { try AtomicFile.writeAll(files) } }
+        for output in outputs where output.path == nil { try toStandardOutput(output.bytes) }
+    }
+
+    /// Writes to standard output. A reader that went away (`seams scan | head -1`) ends the run
+    /// with exit code 2 and no message: it has all it wanted, and there is no one to tell.
+    static func toStandardOutput(_ bytes: Data) throws {
+        guard !FileDescriptor.writeAll(STDOUT_FILENO, bytes) else { return }
+        if errno == EPIPE {
+            TemporaryFiles.removeAll()
+            throw ExitCode(2)
         }
+        let reason = String(cString: strerror(errno))
+        try orExit { throw SeamsError.cannotWrite(path: "standard output", reason: reason) }
+    }
+
+    /// A closed pipe on standard output is an error to handle (`toStandardOutput`), not a signal
+    /// that kills seams mid-write (exit status 141). Caught by a handler that does nothing rather
+    /// than ignored: a write still fails with EPIPE, and the programs seams runs (SwiftPM,
+    /// xcodebuild) start with the default again, as an ignored signal would stay ignored in them.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE) { _ in }
     }
 
     /// The checks every command with `--output` and `--format` makes before running.

@@ -3,9 +3,11 @@ import SeamsKit
 
 @main
 struct SeamsCommand: ParsableCommand {
-    /// The heap tuned first (`HeapTuning`), then the command as the argument parser runs it.
+    /// The heap tuned first (`HeapTuning`) and broken pipes made errors, then the command as the
+    /// argument parser runs it.
     static func main() {
         HeapTuning.applyForOneRun()
+        Console.ignoreBrokenPipes()
         main(nil)
     }
 

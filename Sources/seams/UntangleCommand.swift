@@ -68,7 +68,10 @@ struct UntangleCommand: ParsableCommand {
         let outcome = try Console.orExit { try UntanglePipeline.run(request) }
         Console.report(outcome.diagnosticText)
         for note in outcome.notes { Console.status("note: \(note)") }
-        if let map, let bytes = outcome.map { try Console.emit(bytes, to: map) }
-        try Console.emit(outcome.bytes, to: output)
+        // The map and the plan all or none, as check's reports.
+        var outputs: [(bytes: Data, path: String?)] = []
+        if let map, let bytes = outcome.map { outputs.append((bytes, map)) }
+        outputs.append((outcome.bytes, output))
+        try Console.emit(outputs)
     }
 }

@@ -79,7 +79,7 @@ struct WatchCommand: ParsableCommand {
             let now = watcher.fingerprint()
             if now != seen {
                 seen = now
-                FileHandle.standardOutput.write(Data(watcher.check().text.utf8))
+                try Console.toStandardOutput(Data(watcher.check().text.utf8))
             }
             var slept = 0.0
             while slept < interval && stopRequested == 0 {

@@ -202,6 +202,7 @@ struct CheckReporterTests {
     static let goldens: [(CheckReporter, String)] = [
         (.text, "check.txt"), (.xcode, "check.xcode.txt"), (.json, "check.json"), (.sarif, "check.sarif"),
         (.junit, "check.junit.xml"), (.github, "check.github.txt"), (.markdown, "check.md"),
+        (.codeclimate, "check.codeclimate.json"),
     ]
 
     @Test func everyReporterMatchesItsGolden() throws {
@@ -254,6 +255,101 @@ struct CheckReporterTests {
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
         #expect(xml.contains("<testcase classname=\"seams.max-dependencies\" name=\"lean-view-controllers\"/>"))
         #expect(xml.contains("<failure type=\"error\""))
+    }
+
+    /// An issue as GitLab's Code Quality requires it: decoding fails when a required field is
+    /// missing or of another type (a line as a string, a path as a number).
+    struct GitLabIssue: Decodable {
+        struct Location: Decodable {
+            struct Lines: Decodable { let begin: Int }
+            let path: String
+            let lines: Lines
+        }
+        let description: String
+        let check_name: String
+        let fingerprint: String
+        let severity: String
+        let location: Location
+        let type: String?
+        let categories: [String]?
+        let engine_name: String?
+    }
+
+    /// The issues of a Code Climate report, checked against what GitLab requires: the fields
+    /// with their types, a severity of its scale, a relative path, a line from 1, and
+    /// fingerprints unique within the report.
+    static func codeClimateIssues(_ report: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [GitLabIssue]
+    {
+        let issues = try JSONDecoder().decode([GitLabIssue].self, from: Data(report.utf8))
+        for issue in issues {
+            let name = issue.check_name
+            #expect(
+                !issue.description.isEmpty && !name.isEmpty && !issue.fingerprint.isEmpty,
+                sourceLocation: sourceLocation)
+            #expect(
+                ["info", "minor", "major", "critical", "blocker"].contains(issue.severity), "\(name): severity",
+                sourceLocation: sourceLocation)
+            #expect(
+                !issue.location.path.isEmpty && !issue.location.path.hasPrefix("/"), "\(name): \(issue.location.path)",
+                sourceLocation: sourceLocation)
+            #expect(issue.location.lines.begin >= 1, "\(name): location.lines.begin", sourceLocation: sourceLocation)
+            #expect(issue.type == "issue" && issue.engine_name == "seams", sourceLocation: sourceLocation)
+            #expect(issue.categories?.isEmpty == false, sourceLocation: sourceLocation)
+        }
+        #expect(
+            Set(issues.map(\.fingerprint)).count == issues.count, "fingerprints are unique",
+            sourceLocation: sourceLocation)
+        return issues
+    }
+
+    @Test func codeClimateHasEveryFieldGitLabRequires() throws {
+        let result = try Self.result()
+        let issues = try Self.codeClimateIssues(CheckReporter.codeclimate.render(result))
+        #expect(issues.count == result.open.count + result.stale.count, "open violations and stale entries")
+        #expect(!issues.contains { $0.check_name == "api-knows-no-ui" }, "a baselined violation is no issue")
+        #expect(issues.contains { $0.check_name == "few-users-of-api" && $0.severity == "minor" }, "a warning is minor")
+        #expect(issues.last?.check_name == "stale-baseline" && issues.last?.location.path == "app/seams-baseline.json")
+    }
+
+    @Test func codeClimateFingerprintsFollowTheViolationWhenItsLinesMove() throws {
+        let app = try CheckedApp()
+        try app.append(
+            "seams.yml",
+            """
+              - id: few-users-of-api
+                kind: max-dependents
+                from: { type: API }
+                limit: 2
+                severity: warning
+            """)
+        func issues() throws -> [String: GitLabIssue] {
+            let report = CheckReporter.codeclimate.render(try app.check())
+            return Dictionary(uniqueKeysWithValues: try Self.codeClimateIssues(report).map { ($0.fingerprint, $0) })
+        }
+        let before = try issues()
+        // Every line of API.swift moves down, and API gains a dependent (the count goes 3 → 4).
+        try app.dir.write("app/TechApp/API/API.swift", "\n\n\n" + (try app.dir.read("app/TechApp/API/API.swift")))
+        try app.dir.write("app/Helpers/Uses.swift", "final class UsesAPI { let api: API? = nil }\n")
+        let after = try issues()
+        #expect(before.count == 6)
+        for (fingerprint, issue) in before {
+            let moved = after[fingerprint]
+            #expect(moved?.check_name == issue.check_name, "\(issue.check_name): \(issue.description)")
+            #expect(moved?.location.path == issue.location.path)
+            if issue.location.path == "app/TechApp/API/API.swift" {
+                #expect(moved?.location.lines.begin == issue.location.lines.begin + 3, "\(issue.check_name): moved")
+            }
+        }
+        let count = after.values.first { $0.check_name == "few-users-of-api" }
+        #expect(count?.description.contains("by 4 types") == true, "the count changed, not its identity")
+    }
+
+    @Test func codeClimateFingerprintsStayUniqueWhenAMeaningRepeats() throws {
+        var result = try Self.result()
+        result.stale.append(result.stale[0])
+        let issues = try Self.codeClimateIssues(CheckReporter.codeclimate.render(result))
+        #expect(issues.filter { $0.check_name == "stale-baseline" }.count == 2)
     }
 
     @Test func githubEscapesWhatWorkflowCommandsReserve() {

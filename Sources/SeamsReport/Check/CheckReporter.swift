@@ -7,7 +7,7 @@ public enum SeamsVersion {
 
 /// The formats `seams check` speaks. A new case without a reporter does not compile.
 public enum CheckReporter: String, CaseIterable, Sendable {
-    case text, xcode, json, sarif, junit, github, markdown
+    case text, xcode, json, sarif, junit, github, markdown, codeclimate
 
     /// The report for one format. Reporters never decide the exit code.
     public func render(_ result: CheckResult, colors: Bool = false) -> String {
@@ -19,6 +19,7 @@ public enum CheckReporter: String, CaseIterable, Sendable {
         case .junit: return JUnitReporter.render(result)
         case .github: return GitHubReporter.render(result)
         case .markdown: return MarkdownCheckReporter.render(result)
+        case .codeclimate: return CodeClimateReporter.render(result)
         }
     }
 }

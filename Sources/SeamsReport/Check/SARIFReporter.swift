@@ -163,14 +163,6 @@ public enum SARIFReporter {
             .joined()
     }
 
-    /// FNV-1a, 64 bits: the same text gives the same fingerprint on every machine.
-    static func fingerprint(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    /// The same text gives the same fingerprint on every machine (see `Fingerprint`).
+    static func fingerprint(_ text: String) -> String { Fingerprint.hex(text) }
 }
