@@ -248,7 +248,7 @@ struct BaselineVerdictReportTests {
         let result = try Self.result()
         #expect(result.failed && result.stale.isEmpty && result.improved.count == 1)
         for reporter in CheckReporter.allCases {
-            let ext = ["json": "json", "sarif": "sarif", "junit": "xml", "markdown": "md"][reporter.rawValue] ?? "txt"
+            let ext = ["json": "json", "sarif": "sarif", "junit": "xml", "markdown": "md", "codeclimate": "json"][reporter.rawValue] ?? "txt"
             let text = reporter.render(result)
             assertSnapshot(text, named: "check-grown.\(reporter.rawValue).\(ext)")
             if reporter != .junit {
