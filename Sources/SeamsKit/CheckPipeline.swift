@@ -11,6 +11,9 @@ public struct CheckRequest: Sendable {
     public var baselinePath: String?
     /// Record the current violations here instead of applying a baseline.
     public var writeBaseline: String?
+    /// Leave the baseline's bytes in the outcome (`baselineBytes`) for the caller to write
+    /// together with its reports, all or none, rather than writing it here.
+    public var holdBaseline = false
     public var strict = false
     public var allowStale = false
     /// Globs of files the check may pass without having fully read (`--allow-skipped`), with
@@ -29,6 +32,8 @@ public struct CheckOutcome: Sendable {
     /// Remarks for stderr: default rules used, patterns that match nothing.
     public var notes: [String]
     public var baselineWritten: String?
+    /// The baseline to write at `baselineWritten`, when the request held it (`holdBaseline`).
+    public var baselineBytes: Data?
     /// The scan the check ran on (types, externals included), for `seams watch --map`.
     var scanned: ScanOutcome?
 
@@ -112,14 +117,19 @@ public enum CheckPipeline {
         if result.root.hasPrefix("/") { result.root = PathTools.display(result.root, base: cwd) }
         notes += result.notes
         var written: String?
+        var held: Data?
         if let target = request.writeBaseline {
-            let baseline = Baseline(violations: result.violations)
-            try AtomicFile.write(baseline.encoded(), to: PathTools.absolute(target, base: cwd))
+            let bytes = Baseline(violations: result.violations).encoded()
+            if request.holdBaseline {
+                held = bytes
+            } else {
+                try AtomicFile.write(bytes, to: PathTools.absolute(target, base: cwd))
+            }
             written = target
         }
         return CheckOutcome(
             result: result, diagnostics: outcome.graph.diagnostics, notes: notes, baselineWritten: written,
-            scanned: outcome)
+            baselineBytes: held, scanned: outcome)
     }
 
     /// What the scan did not fully read and nothing allows: a check must not pass on it.

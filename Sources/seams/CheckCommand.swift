@@ -84,18 +84,20 @@ struct CheckCommand: ParsableCommand {
         var request = CheckRequest(scan: source.request(paths: paths))
         request.baselinePath = baseline
         request.writeBaseline = writeBaseline
+        request.holdBaseline = true
         request.strict = strict
         request.allowStale = allowStale
         request.allowSkipped = allowSkipped
         let outcome = try Console.orExit { try CheckPipeline.run(request) }
         Console.report(outcome.diagnosticText)
         for note in outcome.notes { Console.status("note: \(note)") }
-        // Every report rendered first, then written all or none (Console.emit).
-        try Console.emit(
-            targets.map { target in
-                let colors = target.reporter == .text && target.path == nil && Console.stdoutWantsColor
-                return (outcome.report(as: target.reporter, colors: colors), target.path)
-            })
+        // Every report (and the baseline asked for) rendered first, then written all or none.
+        let reports = targets.map { target -> (bytes: Data, path: String?) in
+            let colors = target.reporter == .text && target.path == nil && Console.stdoutWantsColor
+            return (outcome.report(as: target.reporter, colors: colors), target.path)
+        }
+        let baselineFile = outcome.baselineBytes.map { (bytes: $0, path: Optional(outcome.baselineWritten!)) }
+        try Console.emit(reports + [baselineFile].compactMap { $0 })
         if let written = outcome.baselineWritten {
             Console.status("wrote \(outcome.violationCount) violation(s) to the baseline \(written)")
         }

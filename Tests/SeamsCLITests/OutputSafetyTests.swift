@@ -64,6 +64,19 @@ struct OutputSafetyTests {
         #expect(dir.listing() == (before + ["a.json"]).sorted())
     }
 
+    /// A baseline asked for is one of the outputs: not written when a report cannot be.
+    @Test func theBaselineIsWrittenWithTheReportsOrNotAtAll() throws {
+        let dir = try app()
+        let before = dir.listing()
+        let args = ["check", "app", "--write-baseline", "base.json", "--reporter", "sarif", "--output", "missing/b.sarif"]
+        let r = try seams(args, in: dir.path)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(dir.listing() == before, "no baseline written")
+        let ok = try seams(["check", "app", "--write-baseline", "base.json", "--reporter", "sarif", "--output", "b.sarif"], in: dir.path)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(dir.listing() == (before + ["b.sarif", "base.json"]).sorted())
+    }
+
     /// untangle's map and plan too: no map is drawn into place when the plan cannot be written.
     @Test func untanglesMapAndPlanAreWrittenAllOrNone() throws {
         let dir = try app()
