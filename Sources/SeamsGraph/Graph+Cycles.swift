@@ -44,21 +44,6 @@ extension Graph {
 }
 
 extension Graph {
-    /// One shortest cycle in each strongly connected component, as its edges in order, starting
-    /// at the cycle's smallest node, in the order of `analysis.components`.
-    ///
-    /// The edges inside components are gathered once for all of them. Breadth-first search from
-    /// each member, neighbours in id order, so the answer is the same on every run; ties go to the
-    /// cycle through the smallest member. Components larger than `exhaustiveUpTo` search from
-    /// their smallest member only, to stay fast.
-    public func shortestCycles(_ analysis: CycleAnalysis, exhaustiveUpTo: Int = 400) -> [[Edge]] {
-        guard !analysis.components.isEmpty else { return [] }
-        var inside: [String: [Edge]] = [:]
-        for e in edges where analysis.isCyclic(from: e.from, to: e.to) { inside[e.from, default: []].append(e) }
-        for key in inside.keys { inside[key]!.sort { $0.to < $1.to } }
-        return analysis.components.map { Graph.shortestCycle(in: $0, inside, exhaustiveUpTo: exhaustiveUpTo) }
-    }
-
     /// The edges inside each component of `analysis`, in the graph's order, listed as its
     /// components are; soft edges only `includingSoft`, as `cycles` counted them.
     public func edgesInside(_ analysis: CycleAnalysis, includingSoft: Bool = false) -> [[Edge]] {
@@ -69,7 +54,10 @@ extension Graph {
         return inside
     }
 
-    /// One shortest cycle through a component whose edges are `edges`, as `shortestCycles` finds it.
+    /// One shortest cycle through a component whose edges are `edges`, starting at the cycle's
+    /// smallest node. Breadth-first search from each member, neighbours in id order, so the
+    /// answer is the same on every run; ties go to the cycle through the smallest member.
+    /// Components larger than `exhaustiveUpTo` search from their smallest member only, to stay fast.
     public static func shortestCycle(in members: [String], edges: [Edge], exhaustiveUpTo: Int = 400) -> [Edge] {
         shortestCycle(in: members, outgoing(edges), exhaustiveUpTo: exhaustiveUpTo)
     }
