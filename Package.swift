@@ -87,6 +87,7 @@ let package = Package(
                 "SeamsScanner",
                 "SeamsGraph",
                 "SeamsUntangle",
+                "SeamsTestability",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
