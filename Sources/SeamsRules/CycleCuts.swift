@@ -21,8 +21,10 @@ public struct CycleCuts: Sendable {
         public var edgeOfArc: [Int]
         /// Each arc's weight before `keep` pins raise it.
         public var base: [Int]
-        /// Arcs pinned by `untangle.keep`.
+        /// Arcs pinned by `untangle.keep`, and those held for their structure (`held`).
         public var kept: Set<Int>
+        /// Arcs held rather than cut, and why: structure an engineer keeps.
+        public var held: [Int: HeldEdge]
         /// Arcs decided by `untangle.cut`, in the order to make them.
         public var decided: [CutOrder.Step]
         /// The planned cuts, in order, after the decided ones.
@@ -79,7 +81,13 @@ public struct CycleCuts: Sendable {
         // A kept arc costs more than every other arc together: cut only when nothing else breaks its cycle.
         let keepCost = base.reduce(1, +)
         var kept = Set<Int>(), decided = Set<Int>(), pins = Set<String>()
+        var held: [Int: HeldEdge] = [:]
+        let roots = HeldEdge.compositionRoots(edges, nodes: nodes)
         for (arc, i) in edgeOfArc.enumerated() {
+            if let why = HeldEdge.of(edges[i], nodes: nodes, roots: roots) {
+                held[arc] = why
+                kept.insert(arc)
+            }
             guard let a = nodes[edges[i].from], let b = nodes[edges[i].to] else { continue }
             for (p, pin) in settings.keep.enumerated() where pin.matches(from: a, to: b) {
                 kept.insert(arc)
@@ -108,7 +116,63 @@ public struct CycleCuts: Sendable {
             : CutOrder.order(
                 planned, in: whole, removedBefore: decided, work: orderWork, steps: steps - decidedSteps.count)
         return Plan(
-            edgeOfArc: edgeOfArc, base: base, kept: kept, decided: decidedSteps, planned: plannedSteps,
+            edgeOfArc: edgeOfArc, base: base, kept: kept, held: held, decided: decidedSteps, planned: plannedSteps,
             plannedArcs: planned, exact: solution.exact, pins: pins)
+    }
+}
+
+/// A dependency an engineer keeps whatever the cycle: cut plans go around it, as around an
+/// `untangle.keep` pin, and cut it only when nothing else breaks its cycle. Each kind carries
+/// its reason, as rules and recipes do.
+public enum HeldEdge: String, CaseIterable, Sendable, Codable {
+    /// A type and a type nested in it.
+    case nesting
+    /// Two types declared in one file: written to go together.
+    case sameFile = "same-file"
+    /// Only inheritance, conformance, refinement or an extension of the type: its shape.
+    case shape
+    /// Only attributes (a global actor, a property wrapper's type).
+    case attribute
+    /// The composition root building what it owns: the direction to keep.
+    case compositionRoot = "composition-root"
+
+    public var reason: String {
+        switch self {
+        case .nesting: return "a type and its own nested type belong together; move the nested type out if it must go"
+        case .sameFile: return "two types declared in one file were written to go together"
+        case .shape:
+            return "inheritance, conformance and extensions are the types' shape, not a call to replace"
+        case .attribute: return "an attribute (a global actor, a wrapper) is a declaration, not a dependency to inject"
+        case .compositionRoot:
+            return "the composition root building what it owns is the direction to keep; cut the calls back into it"
+        }
+    }
+
+    /// How many distinct types a type must construct, within one tangle, to be taken for its
+    /// composition root (an app environment, a service locator, an app delegate that builds the app).
+    public static let rootConstructions = 6
+
+    /// The types of a tangle that construct at least `rootConstructions` of its other types.
+    static func compositionRoots(_ edges: [Edge], nodes: [String: Node]) -> Set<String> {
+        var built: [String: Int] = [:]
+        for e in edges where e.sites.contains(where: { $0.kind == .construct }) { built[e.from, default: 0] += 1 }
+        return Set(
+            built.filter { id, count in
+                count >= rootConstructions && nodes[id].map { $0.kind != .module && $0.kind != .file } ?? false
+            }.keys)
+    }
+
+    /// Why `edge` is held, if it is.
+    static func of(_ edge: Edge, nodes: [String: Node], roots: Set<String>) -> HeldEdge? {
+        let kinds = Set(edge.sites.map(\.kind))
+        if kinds.isSubset(of: [.inherit, .extends]) { return .shape }
+        if kinds == [.attribute] { return .attribute }
+        guard let a = nodes[edge.from], let b = nodes[edge.to], a.kind != .module, a.kind != .file else { return nil }
+        if edge.from.hasPrefix(edge.to + ".") || edge.to.hasPrefix(edge.from + ".") { return .nesting }
+        if let file = a.file, file == b.file { return .sameFile }
+        if roots.contains(edge.from) && kinds.contains(.construct) && kinds.isSubset(of: [.construct, .type]) {
+            return .compositionRoot
+        }
+        return nil
     }
 }

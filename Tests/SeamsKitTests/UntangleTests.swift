@@ -166,6 +166,70 @@ import Testing
         #expect(UntangleReporter.text(plan, top: 5).contains("Left out, a type and its own nested types:\n  App.MapView (2 types)"))
     }
 
+    /// Cut first of a tangle, as (from, to).
+    func firstCut(_ sources: [String: String]) throws -> (String, String)? {
+        let dir = try TempDir()
+        for (path, text) in sources { try dir.write(path, text) }
+        let plan = Untangler().plan(try scan(dir.path).graph)
+        return plan.components.first?.cuts.first.map { ($0.from, $0.to) }
+    }
+
+    @Test func aConformanceIsHeldAndTheCallBackCut() throws {
+        // The conformance weighs 8 and the protocol's nine mentions of Service 9: by weight alone
+        // the conformance would go. Held, the protocol's mentions are cut.
+        let mentions = (1...9).map { "func heard\($0)(_ s: Service)" }.joined(separator: " ; ")
+        let cut = try firstCut([
+            "App/Listener.swift": "protocol Listener { \(mentions) }",
+            "App/Service.swift": "final class Service: Listener {}",
+        ])
+        #expect(cut.map { "\($0.0) → \($0.1)" } == "App.Listener → App.Service", "not the conformance")
+    }
+
+    @Test func twoTypesOfOneFileAreHeldWhenAnotherCutExists() throws {
+        // Entity and its query are written together in one file; the API is elsewhere. The
+        // cheapest cut by weight is inside the file (a type annotation); held, the plan cuts
+        // the static read of the API instead.
+        let cut = try firstCut([
+            "App/Entity.swift": """
+                struct Entity { var query: EntityQuery? }
+                struct EntityQuery { func load() { _ = API.shared ; _ = API() } }
+                """,
+            "App/API.swift": "final class API { static let shared = API() ; func make() { _ = Entity() } }",
+        ])
+        let found = try #require(cut)
+        #expect(found != ("App.Entity", "App.EntityQuery"), "held: one file")
+    }
+
+    @Test func theCompositionRootBuildingWhatItOwnsIsHeld() throws {
+        // Environment builds six services (the composition root); one of them reads the
+        // environment back. The cut is the read back, not a construction.
+        var sources: [String: String] = [
+            "App/Environment.swift": """
+                final class Environment {
+                    static var current = Environment()
+                    let a = A() ; let b = B() ; let c = C() ; let d = D() ; let e = E() ; let f = F()
+                }
+                """
+        ]
+        // Each reads the environment back five times (weight 10), more than its construction
+        // (4, twice for a part that calls back: 8): by weight alone the constructions would go.
+        let reads = String(repeating: "_ = Environment.current ; ", count: 5)
+        for name in ["A", "B", "C", "D", "E", "F"] {
+            sources["App/\(name).swift"] = "final class \(name) { func run() { \(reads)} }"
+        }
+        let dir = try TempDir()
+        for (path, text) in sources { try dir.write(path, text) }
+        let plan = Untangler().plan(try scan(dir.path).graph)
+        let cuts = try #require(plan.components.first).cuts
+        #expect(cuts.allSatisfy { $0.to == "App.Environment" }, "\(cuts.map { "\($0.from) → \($0.to)" })")
+        // A maker of fewer than six is no composition root: its constructions stay cuttable.
+        #expect(HeldEdge.rootConstructions == 6)
+    }
+
+    @Test func heldKindsCarryTheirReasons() {
+        for kind in HeldEdge.allCases { #expect(!kind.reason.isEmpty, "\(kind)") }
+    }
+
     @Test func goldens() throws {
         var request = UntangleRequest(scan: ScanRequest(paths: [Self.samples + "/Stage0-Legacy"]))
         func text(_ r: UntangleRequest) throws -> String {
