@@ -51,6 +51,8 @@ struct Discovery {
     private(set) var origin = "folders"
     private var packageDirs: [String] = []
     private var xcodeProjects: [String] = []
+    /// Packages (indices into `packageDirs`) whose folder also holds an Xcode project or workspace.
+    private var packagesBesideProjects: Set<Int> = []
     /// Takes each Swift file found, to collect its facts while discovery goes on.
     var ahead: CollectAhead?
     /// The project files found, parsed while the walk goes on.
@@ -150,7 +152,7 @@ struct Discovery {
             entries.map { $0.contains { $0.name == "Package.swift" && $0.exists } }
             ?? PathTools.exists(dir + "/Package.swift", witness: witness)
         if hasManifest {
-            if insidePackage != nil && !isPathRoot {
+            if let outer = insidePackage, !isPathRoot, !packagesBesideProjects.contains(outer) {
                 diagnostics.append(
                     Diagnostic(
                         file: PathTools.relative(dir, to: root),
@@ -159,6 +161,14 @@ struct Discovery {
             }
             package = packageDirs.count
             packageDirs.append(dir)
+            // A `Package.swift` beside a committed project is one more thing the folder builds
+            // (tools, a library): the project's targets are read too, and packages below are
+            // the project's local ones, not nested ones.
+            if let entries, entries.contains(where: { e in
+                e.isDirectory && (e.name?.hasSuffix(".xcodeproj") == true || e.name?.hasSuffix(".xcworkspace") == true)
+            }) {
+                packagesBesideProjects.insert(package!)
+            }
         }
         guard let entries else {
             diagnostics.append(
@@ -203,14 +213,14 @@ struct Discovery {
                 if Self.alwaysSkipped.contains(name) || name.hasPrefix(".build") { continue }
                 // Project files are read, not walked; a package's own are not the app's.
                 if name.hasSuffix(".xcodeproj") {
-                    if package == nil {
+                    if package.map(packagesBesideProjects.contains) ?? true {
                         xcodeProjects.append(path)
                         projectPrefetch.start(path)
                     }
                     continue
                 }
                 if name.hasSuffix(".xcworkspace") {
-                    if package == nil { workspaces.append(path) }
+                    if package.map(packagesBesideProjects.contains) ?? true { workspaces.append(path) }
                     continue
                 }
                 if isExcluded(PathTools.relative(path, to: root) + "/") { continue }
@@ -243,6 +253,7 @@ struct Discovery {
             files: found.map { LayoutInput.File(absolute: $0.absolute, pathRoot: $0.pathRoot, package: $0.package) },
             packages: packageDirs, xcodeProjects: xcodeProjects, root: root)
         input.workspaces = workspaces
+        input.packagesBesideProjects = packagesBesideProjects
         input.targets = targets
         input.manifest = manifest
         input.manifestAnswers = manifestAnswers

@@ -24,6 +24,9 @@ public struct LayoutInput: Sendable {
     public var xcodeProjects: [String]
     /// `.xcworkspace` folders found under the scanned paths (not those inside a project).
     public var workspaces: [String] = []
+    /// Packages (indices into `packages`) whose folder also holds an Xcode project or workspace:
+    /// their files that no package target compiles are the project's to place.
+    public var packagesBesideProjects: Set<Int> = []
     /// Xcode targets to scan; all when empty.
     public var targets: [String] = []
     public var manifest: ManifestMode = .auto
@@ -84,20 +87,34 @@ public struct ProjectLayout: Sendable {
         var layout = ProjectLayout()
         var origins: [String] = []
 
-        // Xcode targets first: an app's target keeps its name when a package has a same-named one.
-        let loose = input.files.indices.filter { input.files[$0].package == nil }
-        var xcodeOrigin: String?
-        if !input.xcodeProjects.isEmpty { xcodeOrigin = try layout.assignXcodeTargets(loose, input) }
-        // Packages: their targets, read as syntax or from SwiftPM.
+        // Packages are read first (side by side: a manifest SwiftPM must describe takes a second
+        // or more), for the files of a package beside a project are the project's unless a
+        // package target compiles them.
         var filesByPackage: [Int: [Int]] = [:]
         for (i, f) in input.files.enumerated() { if let p = f.package { filesByPackage[p, default: []].append(i) } }
         var methods: [PackageTargets.Method: Int] = [:]
-        // Read side by side: a manifest SwiftPM must describe takes a second or more.
         let read = ConcurrentMap.run(input.packages.count) { p in
             PackageReader.read(
                 dir: input.packages[p], files: (filesByPackage[p] ?? []).map { input.files[$0].absolute },
                 mode: input.manifest, swift: input.swift, display: manifestDisplay(input.packages[p], root: input.root),
                 answers: input.manifestAnswers, witness: input.witness)
+        }
+        var packageTarget: [Int: String] = [:]
+        for (p, package) in read.enumerated() {
+            for i in filesByPackage[p] ?? [] {
+                if let t = package.target(compiling: input.files[i].absolute) { packageTarget[i] = t.name }
+            }
+        }
+        // Xcode targets before the packages' units: an app's target keeps its name when a package
+        // has a same-named one.
+        let loose = input.files.indices.filter { i in
+            input.files[i].package.map { input.packagesBesideProjects.contains($0) } ?? true
+        }
+        var xcodeOrigin: String?
+        var placedByXcode: Set<Int> = []
+        if !input.xcodeProjects.isEmpty {
+            (xcodeOrigin, placedByXcode) = try layout.assignXcodeTargets(
+                loose, input, compiledElsewhere: Set(packageTarget.keys))
         }
         for (p, dir) in input.packages.enumerated() {
             let members = filesByPackage[p] ?? []
@@ -115,9 +132,10 @@ public struct ProjectLayout: Sendable {
             }
             var stray: [String] = []
             for i in members {
-                if let t = package.target(compiling: input.files[i].absolute), let u = unitOf[t.name] {
+                if let t = packageTarget[i], let u = unitOf[t] {
                     layout.assignments.append((i, u))
-                } else {
+                } else if !placedByXcode.contains(i), xcodeOrigin == nil || !input.packagesBesideProjects.contains(p) {
+                    // Beside a project, the project's note names what neither compiles.
                     stray.append(input.files[i].absolute)
                 }
             }
@@ -131,7 +149,11 @@ public struct ProjectLayout: Sendable {
         }
 
         layout.resolveLinkedProducts()
-        if let xcodeOrigin { origins.insert(xcodeOrigin, at: 0) } else { layout.assignFolders(loose, input) }
+        if let xcodeOrigin {
+            origins.insert(xcodeOrigin, at: 0)
+        } else {
+            layout.assignFolders(loose.filter { input.files[$0].package == nil }, input)
+        }
         layout.notePackagesOutside(input)
         layout.origin = origins.isEmpty ? "folders" : origins.joined(separator: " and ")
         return layout
@@ -183,7 +205,12 @@ public struct ProjectLayout: Sendable {
 
     /// Xcode targets: each native target compiling Swift is a module; a variant whose Swift
     /// files another target compiles too is folded into it.
-    private mutating func assignXcodeTargets(_ files: [Int], _ input: LayoutInput) throws -> String {
+    ///
+    /// `compiledElsewhere`: files a package target compiles, which no Xcode target needs to.
+    /// Returns the origin, and the files some Xcode target compiles (chosen or not).
+    private mutating func assignXcodeTargets(
+        _ files: [Int], _ input: LayoutInput, compiledElsewhere: Set<Int>
+    ) throws -> (String, Set<Int>) {
         var projects: [XcodeProject] = []
         // Side by side: a large project file takes a good part of a second to read.
         let read = ConcurrentMap.run(input.xcodeProjects.count) { i in
@@ -273,14 +300,16 @@ public struct ProjectLayout: Sendable {
             for f in targets[i].files { unitsOfFile[f, default: []].append(u) }
         }
         var uncompiled: [String] = []
+        var placed: Set<Int> = []
         for i in files {
             let f = input.files[i]
             let key = real(f.absolute)
             if let us = unitsOfFile[key] {
                 for u in us { assignments.append((i, u)) }
+                placed.insert(i)
             } else if targets.contains(where: { $0.files.contains(key) }) {
-                continue  // compiled by a target that was not chosen
-            } else {
+                placed.insert(i)  // compiled by a target that was not chosen
+            } else if !compiledElsewhere.contains(i) {
                 uncompiled.append(f.absolute)
             }
         }
@@ -290,7 +319,7 @@ public struct ProjectLayout: Sendable {
             diagnostics.append(note)
         }
         let names = projects.map(\.name).joined(separator: ", ")
-        return "\(names) (\(unitOfTarget.count) target\(unitOfTarget.count == 1 ? "" : "s"))"
+        return ("\(names) (\(unitOfTarget.count) target\(unitOfTarget.count == 1 ? "" : "s"))", placed)
     }
 
     /// Local packages referenced by a project or workspace but outside every scanned folder.

@@ -53,4 +53,26 @@ import Testing
             "\(error)".contains("no Xcode target named Widget; the targets are: Podcasts, Podcasts AppStore")
         }
     }
+
+    /// A tools `Package.swift` at an app's root used to hide the `.xcodeproj` beside it: only the
+    /// package's one target was scanned.
+    @Test func aPackageBesideAnXcodeProjectLeavesTheProjectRead() throws {
+        let tools = URL(fileURLWithPath: root).deletingLastPathComponent().appendingPathComponent("ToolsBesideApp").path
+        let outcome = try ScanPipeline.run(ScanRequest(paths: [tools]))
+        let g = outcome.graph
+        #expect(g.modules.map(\.name) == ["BuildTools", "Reader"])
+        var moduleOfFile: [String: Set<String>] = [:]
+        for n in g.nodes { if let f = n.file, let m = n.module { moduleOfFile[f, default: []].insert(m) } }
+        #expect(
+            moduleOfFile == [
+                "App/AppDelegate.swift": ["Reader"], "App/Feed.swift": ["Reader"],
+                "Sources/BuildTools/main.swift": ["BuildTools"],
+            ])
+        #expect(outcome.scannedFiles == ["App/AppDelegate.swift", "App/Feed.swift", "Sources/BuildTools/main.swift"])
+        #expect(g.edge(from: "Reader.AppDelegate", to: "Reader.Feed") != nil)
+        // The file nothing compiles is named once, by the project.
+        let notes = g.diagnostics.map(\.message).filter { $0.contains("no target compiles") }
+        #expect(notes == ["1 Swift file(s) that no target compiles were not scanned (Scripts: 1)"])
+        #expect(outcome.origin.hasPrefix("Reader.xcodeproj (1 target) and 1 package"))
+    }
 }
