@@ -112,10 +112,21 @@ public struct ProjectLayout: Sendable {
         }
         var xcodeOrigin: String?
         var placedByXcode: Set<Int> = []
+        var xcodeTargets: Set<String> = []
         if !input.xcodeProjects.isEmpty {
-            (xcodeOrigin, placedByXcode) = try layout.assignXcodeTargets(
+            (xcodeOrigin, placedByXcode, xcodeTargets) = layout.assignXcodeTargets(
                 loose, input, compiledElsewhere: Set(packageTarget.keys))
         }
+        // `--target` / `targets:` name Xcode or package targets; a name that is neither is a mistake
+        // whatever the modules come from, never a selection of nothing.
+        let packageTargets = Set(read.flatMap { $0.targets.map(\.name) })
+        if let unknown = input.targets.first(where: { !xcodeTargets.contains($0) && !packageTargets.contains($0) }) {
+            throw unknownTarget(unknown, xcode: xcodeTargets, packages: packageTargets)
+        }
+        // Package targets are chosen when some are named; else all are scanned (local packages
+        // of a chosen app target included).
+        let chosenPackageTargets: Set<String>? =
+            input.targets.contains(where: packageTargets.contains) ? Set(input.targets) : nil
         for (p, dir) in input.packages.enumerated() {
             let members = filesByPackage[p] ?? []
             let display = manifestDisplay(dir, root: input.root)
@@ -124,7 +135,7 @@ public struct ProjectLayout: Sendable {
             if package.method != .syntax { layout.askedToolchain = true }
             layout.diagnostics += package.diagnostics
             var unitOf: [String: Int] = [:]
-            for t in package.targets {
+            for t in package.targets where chosenPackageTargets?.contains(t.name) ?? true {
                 let unit = layout.addUnit(
                     name: t.name, importName: t.name, sees: nil, qualifier: PathTools.baseName(dir))
                 unitOf[t.name] = unit
@@ -132,8 +143,9 @@ public struct ProjectLayout: Sendable {
             }
             var stray: [String] = []
             for i in members {
-                if let t = packageTarget[i], let u = unitOf[t] {
-                    layout.assignments.append((i, u))
+                if let t = packageTarget[i] {
+                    // A target not chosen: its files are left out, not stray.
+                    if let u = unitOf[t] { layout.assignments.append((i, u)) }
                 } else if !placedByXcode.contains(i), xcodeOrigin == nil || !input.packagesBesideProjects.contains(p) {
                     // Beside a project, the project's note names what neither compiles.
                     stray.append(input.files[i].absolute)
@@ -157,6 +169,21 @@ public struct ProjectLayout: Sendable {
         layout.notePackagesOutside(input)
         layout.origin = origins.isEmpty ? "folders" : origins.joined(separator: " and ")
         return layout
+    }
+
+    /// The error for a target name that no project or package read here has.
+    static func unknownTarget(_ name: String, xcode: Set<String>, packages: Set<String>) -> LayoutError {
+        var known: [String] = []
+        if !xcode.isEmpty { known.append("the Xcode targets are: \(xcode.sorted().joined(separator: ", "))") }
+        if !packages.isEmpty { known.append("the package targets are: \(packages.sorted().joined(separator: ", "))") }
+        guard !known.isEmpty else {
+            return LayoutError(
+                description:
+                    "no target named \(name): no Xcode project or Package.swift gives targets here, so the modules are "
+                    + "folders, which --target and `targets:` do not choose; drop the name to scan them all")
+        }
+        return LayoutError(
+            description: "no target named \(name) (--target or `targets:` in seams.yml); \(known.joined(separator: "; "))")
     }
 
     /// A unit named `name`, or `name (qualifier)` when that is taken.
@@ -208,9 +235,11 @@ public struct ProjectLayout: Sendable {
     ///
     /// `compiledElsewhere`: files a package target compiles, which no Xcode target needs to.
     /// Returns the origin, and the files some Xcode target compiles (chosen or not).
+    /// Names given that are no Xcode target are left for the caller to judge (a package's?);
+    /// the target names are returned for it.
     private mutating func assignXcodeTargets(
         _ files: [Int], _ input: LayoutInput, compiledElsewhere: Set<Int>
-    ) throws -> (String, Set<Int>) {
+    ) -> (String, Set<Int>, Set<String>) {
         var projects: [XcodeProject] = []
         // Side by side: a large project file takes a good part of a second to read.
         let read = ConcurrentMap.run(input.xcodeProjects.count) { i in
@@ -267,11 +296,7 @@ public struct ProjectLayout: Sendable {
         if !input.targets.isEmpty {
             chosen = []
             for name in input.targets {
-                guard let i = targets.firstIndex(where: { $0.target.name == name }) else {
-                    let known = Set(targets.map(\.target.name)).sorted()
-                    throw LayoutError(
-                        description: "no Xcode target named \(name); the targets are: \(known.joined(separator: ", "))")
-                }
+                guard let i = targets.firstIndex(where: { $0.target.name == name }) else { continue }
                 chosen.insert(foldedInto[i] ?? i)
             }
         }
@@ -319,7 +344,10 @@ public struct ProjectLayout: Sendable {
             diagnostics.append(note)
         }
         let names = projects.map(\.name).joined(separator: ", ")
-        return ("\(names) (\(unitOfTarget.count) target\(unitOfTarget.count == 1 ? "" : "s"))", placed)
+        return (
+            "\(names) (\(unitOfTarget.count) target\(unitOfTarget.count == 1 ? "" : "s"))", placed,
+            Set(targets.map(\.target.name))
+        )
     }
 
     /// Local packages referenced by a project or workspace but outside every scanned folder.

@@ -50,7 +50,8 @@ import Testing
         #expect {
             try ScanPipeline.run(request)
         } throws: { error in
-            "\(error)".contains("no Xcode target named Widget; the targets are: Podcasts, Podcasts AppStore")
+            "\(error)".contains("no target named Widget (--target or `targets:` in seams.yml); the Xcode targets are: Podcasts, "
+                + "Podcasts AppStore, Podcasts Widget, PodcastsTests; the package targets are: LocalKit")
         }
     }
 
