@@ -16,6 +16,10 @@ struct Discovery {
     private(set) var files: [SourceFile] = []
     private(set) var units: [CompilationUnit] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// What was found and what of it is to be scanned (the scanner's unread files are its to add).
+    private(set) var scope = ScanScope(found: 0, scanned: 0, sources: [], leftOut: [])
+    /// Swift files found and left out before the layout, with why (display paths).
+    private var leftOutPaths: [(path: String, reason: ScanScope.Reason)] = []
 
     private var visitedDirs: Set<String> = []
     private var seenFiles: Set<String> = []
@@ -114,7 +118,10 @@ struct Discovery {
             return
         }
         let display = PathTools.relative(abs, to: root)
-        if isExcluded(display) { return }
+        if isExcluded(display) {
+            leftOutPaths.append((display, .excluded))
+            return
+        }
         found.append(Found(absolute: abs, display: display, pathRoot: pathRoot, package: package))
         ahead?.offer(path: display, location: abs)
     }
@@ -157,6 +164,7 @@ struct Discovery {
                     Diagnostic(
                         file: PathTools.relative(dir, to: root),
                         message: "nested package skipped; name it as a path to scan it", severity: .note))
+                noteLeftOut(below: dir, reason: .nestedPackage)
                 return
             }
             package = packageDirs.count
@@ -223,7 +231,10 @@ struct Discovery {
                     if package.map(packagesBesideProjects.contains) ?? true { workspaces.append(path) }
                     continue
                 }
-                if isExcluded(PathTools.relative(path, to: root) + "/") { continue }
+                if isExcluded(PathTools.relative(path, to: root) + "/") {
+                    noteLeftOut(below: path, reason: .excluded)
+                    continue
+                }
                 walk(
                     path, real: entry.isLink ? nil : (real == "/" ? "" : real) + "/" + name, pathRoot: pathRoot,
                     insidePackage: package, isPathRoot: false, found: &found)
@@ -234,6 +245,13 @@ struct Discovery {
                     package: package,
                     found: &found)
             }
+        }
+    }
+
+    /// The Swift files below a folder not walked, counted for the scope.
+    private mutating func noteLeftOut(below dir: String, reason: ScanScope.Reason) {
+        for file in PathTools.swiftFilesBelow(dir, witness: witness) where !file.hasSuffix("/Package.swift") {
+            leftOutPaths.append((PathTools.relative(file, to: root), reason))
         }
     }
 
@@ -269,6 +287,14 @@ struct Discovery {
         origin = layout.origin
         askedToolchain = layout.askedToolchain
         units = layout.units.map { CompilationUnit(importName: $0.importName, sees: $0.sees) }
+        var leftOut = leftOutPaths
+        for (i, reason) in layout.leftOut { leftOut.append((found[i].display, reason)) }
+        let scanned = Set(layout.assignments.map(\.file)).count
+        scope = ScanScope(
+            found: found.count + leftOutPaths.count, scanned: scanned, sources: layout.sources,
+            leftOut: ScanScope.Reason.allCases.flatMap { reason in
+                ScanScope.leftOut(leftOut.filter { $0.reason == reason }.map(\.path), reason: reason)
+            })
         for (i, unit) in layout.assignments.sorted(by: { ($0.file, $0.unit) < ($1.file, $1.unit) }) {
             let f = found[i]
             var module = layout.folderModules[i] ?? layout.units[unit].name

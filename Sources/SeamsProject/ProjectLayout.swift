@@ -74,6 +74,10 @@ public struct ProjectLayout: Sendable {
     /// Whether a manifest was read otherwise than as syntax (by SwiftPM, or by conventions
     /// because there was no toolchain to ask).
     public var askedToolchain = false
+    /// Files found but given no unit, and why (no target compiles them, or none chosen does).
+    public var leftOut: [(file: Int, reason: ScanScope.Reason)] = []
+    /// The project files and manifests that gave modules, with the targets each gave.
+    public var sources: [ScanScope.Source] = []
     /// Module names of files placed by folder, which share their folder's unit.
     public var folderModules: [Int: String] = [:]
     /// The units of package targets, which products name.
@@ -141,14 +145,21 @@ public struct ProjectLayout: Sendable {
                 unitOf[t.name] = unit
                 layout.packageUnits.append(unit)
             }
+            layout.sources.append(
+                ScanScope.Source(kind: "package", path: display, targets: unitOf.values.map { layout.units[$0].name }))
             var stray: [String] = []
             for i in members {
                 if let t = packageTarget[i] {
                     // A target not chosen: its files are left out, not stray.
-                    if let u = unitOf[t] { layout.assignments.append((i, u)) }
+                    if let u = unitOf[t] {
+                        layout.assignments.append((i, u))
+                    } else {
+                        layout.leftOut.append((i, .notChosen))
+                    }
                 } else if !placedByXcode.contains(i), xcodeOrigin == nil || !input.packagesBesideProjects.contains(p) {
                     // Beside a project, the project's note names what neither compiles.
                     stray.append(input.files[i].absolute)
+                    layout.leftOut.append((i, .noTarget))
                 }
             }
             if let note = uncompiledNote(stray, below: dir, file: display) { layout.diagnostics.append(note) }
@@ -202,6 +213,7 @@ public struct ProjectLayout: Sendable {
     /// (an Xcode-style tree with no project file builds as one app module).
     private mutating func assignFolders(_ files: [Int], _ input: LayoutInput) {
         var unitOfRoot: [String: Int] = [:]
+        var modulesOfRoot: [String: Set<String>] = [:]
         for i in files {
             let f = input.files[i]
             let inRoot = PathTools.relative(f.absolute, to: f.pathRoot).split(separator: "/")
@@ -220,6 +232,10 @@ public struct ProjectLayout: Sendable {
             }
             assignments.append((i, unit))
             folderModules[i] = module
+            modulesOfRoot[f.pathRoot, default: []].insert(module)
+        }
+        for (root, modules) in modulesOfRoot {
+            sources.append(ScanScope.Source(kind: "folders", path: PathTools.relative(root, to: input.root), targets: Array(modules)))
         }
     }
 
@@ -334,14 +350,22 @@ public struct ProjectLayout: Sendable {
                 placed.insert(i)
             } else if targets.contains(where: { $0.files.contains(key) }) {
                 placed.insert(i)  // compiled by a target that was not chosen
+                leftOut.append((i, .notChosen))
             } else if !compiledElsewhere.contains(i) {
                 uncompiled.append(f.absolute)
+                leftOut.append((i, .noTarget))
             }
         }
         if let note = Self.uncompiledNote(
             uncompiled, below: input.root, file: PathTools.relative(input.xcodeProjects[0], to: input.root))
         {
             diagnostics.append(note)
+        }
+        for p in projects {
+            sources.append(
+                ScanScope.Source(
+                    kind: "xcodeproj", path: PathTools.relative(p.path, to: input.root),
+                    targets: order.filter { targets[$0].project.path == p.path }.map { units[unitOfTarget[$0]!].name }))
         }
         let names = projects.map(\.name).joined(separator: ", ")
         return (

@@ -75,5 +75,13 @@ import Testing
         let notes = g.diagnostics.map(\.message).filter { $0.contains("no target compiles") }
         #expect(notes == ["1 Swift file(s) that no target compiles were not scanned (Scripts: 1)"])
         #expect(outcome.origin.hasPrefix("Reader.xcodeproj (1 target) and 1 package"))
+        #expect(
+            g.scope
+                == ScanScope(
+                    found: 4, scanned: 3,
+                    sources: [
+                        ScanScope.Source(kind: "package", path: "Package.swift", targets: ["BuildTools"]),
+                        ScanScope.Source(kind: "xcodeproj", path: "Reader.xcodeproj", targets: ["Reader"]),
+                    ], leftOut: [ScanScope.LeftOut(folder: "Scripts", reason: .noTarget, files: 1)]))
     }
 }
