@@ -273,8 +273,10 @@ public struct Graph: Hashable, Codable, Sendable {
     /// Static reads and calls, constructions, global reads, free calls, downcasts and static
     /// state, for the testability analysis; empty in collapsed graphs.
     public var uses: [Use]
+    /// What the scan read out of what it found; set by the scan pipeline, nil in derived graphs.
+    public var scope: ScanScope?
 
-    enum CodingKeys: String, CodingKey { case schemaVersion, root, modules, nodes, edges, diagnostics, uses }
+    enum CodingKeys: String, CodingKey { case schemaVersion, root, modules, nodes, edges, diagnostics, uses, scope }
 
     /// Builds a graph in canonical order: everything sorted on total keys.
     public init(
@@ -328,6 +330,7 @@ public struct Graph: Hashable, Codable, Sendable {
         edges = try c.decode([Edge].self, forKey: .edges)
         diagnostics = try c.decode([Diagnostic].self, forKey: .diagnostics)
         uses = try c.decodeIfPresent([Use].self, forKey: .uses) ?? []
+        scope = try c.decodeIfPresent(ScanScope.self, forKey: .scope)
     }
 
     /// Uses are left out of the JSON when there are none (a scan written without `--uses`).
@@ -340,11 +343,14 @@ public struct Graph: Hashable, Codable, Sendable {
         try c.encode(edges, forKey: .edges)
         try c.encode(diagnostics, forKey: .diagnostics)
         if !uses.isEmpty { try c.encode(uses, forKey: .uses) }
+        if let scope { try c.encode(scope, forKey: .scope) }
     }
 
     /// The same graph without its uses: what `seams scan` writes unless asked for them.
     public func withoutUses() -> Graph {
-        Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: edges, diagnostics: diagnostics)
+        var g = Graph(canonicalRoot: root, modules: modules, nodes: nodes, edges: edges, diagnostics: diagnostics)
+        g.scope = scope
+        return g
     }
 
     /// The same graph with more diagnostics.

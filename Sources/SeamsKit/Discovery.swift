@@ -16,6 +16,10 @@ struct Discovery {
     private(set) var files: [SourceFile] = []
     private(set) var units: [CompilationUnit] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// What was found and what of it is to be scanned (the scanner's unread files are its to add).
+    private(set) var scope = ScanScope(found: 0, scanned: 0, sources: [], leftOut: [])
+    /// Swift files found and left out before the layout, with why (display paths).
+    private var leftOutPaths: [(path: String, reason: ScanScope.Reason)] = []
 
     private var visitedDirs: Set<String> = []
     private var seenFiles: Set<String> = []
@@ -51,6 +55,8 @@ struct Discovery {
     private(set) var origin = "folders"
     private var packageDirs: [String] = []
     private var xcodeProjects: [String] = []
+    /// Packages (indices into `packageDirs`) whose folder also holds an Xcode project or workspace.
+    private var packagesBesideProjects: Set<Int> = []
     /// Takes each Swift file found, to collect its facts while discovery goes on.
     var ahead: CollectAhead?
     /// The project files found, parsed while the walk goes on.
@@ -112,7 +118,10 @@ struct Discovery {
             return
         }
         let display = PathTools.relative(abs, to: root)
-        if isExcluded(display) { return }
+        if isExcluded(display) {
+            leftOutPaths.append((display, .excluded))
+            return
+        }
         found.append(Found(absolute: abs, display: display, pathRoot: pathRoot, package: package))
         ahead?.offer(path: display, location: abs)
     }
@@ -150,15 +159,24 @@ struct Discovery {
             entries.map { $0.contains { $0.name == "Package.swift" && $0.exists } }
             ?? PathTools.exists(dir + "/Package.swift", witness: witness)
         if hasManifest {
-            if insidePackage != nil && !isPathRoot {
+            if let outer = insidePackage, !isPathRoot, !packagesBesideProjects.contains(outer) {
                 diagnostics.append(
                     Diagnostic(
                         file: PathTools.relative(dir, to: root),
                         message: "nested package skipped; name it as a path to scan it", severity: .note))
+                noteLeftOut(below: dir, reason: .nestedPackage)
                 return
             }
             package = packageDirs.count
             packageDirs.append(dir)
+            // A `Package.swift` beside a committed project is one more thing the folder builds
+            // (tools, a library): the project's targets are read too, and packages below are
+            // the project's local ones, not nested ones.
+            if let entries, entries.contains(where: { e in
+                e.isDirectory && (e.name?.hasSuffix(".xcodeproj") == true || e.name?.hasSuffix(".xcworkspace") == true)
+            }) {
+                packagesBesideProjects.insert(package!)
+            }
         }
         guard let entries else {
             diagnostics.append(
@@ -203,17 +221,20 @@ struct Discovery {
                 if Self.alwaysSkipped.contains(name) || name.hasPrefix(".build") { continue }
                 // Project files are read, not walked; a package's own are not the app's.
                 if name.hasSuffix(".xcodeproj") {
-                    if package == nil {
+                    if package.map(packagesBesideProjects.contains) ?? true {
                         xcodeProjects.append(path)
                         projectPrefetch.start(path)
                     }
                     continue
                 }
                 if name.hasSuffix(".xcworkspace") {
-                    if package == nil { workspaces.append(path) }
+                    if package.map(packagesBesideProjects.contains) ?? true { workspaces.append(path) }
                     continue
                 }
-                if isExcluded(PathTools.relative(path, to: root) + "/") { continue }
+                if isExcluded(PathTools.relative(path, to: root) + "/") {
+                    noteLeftOut(below: path, reason: .excluded)
+                    continue
+                }
                 walk(
                     path, real: entry.isLink ? nil : (real == "/" ? "" : real) + "/" + name, pathRoot: pathRoot,
                     insidePackage: package, isPathRoot: false, found: &found)
@@ -224,6 +245,13 @@ struct Discovery {
                     package: package,
                     found: &found)
             }
+        }
+    }
+
+    /// The Swift files below a folder not walked, counted for the scope.
+    private mutating func noteLeftOut(below dir: String, reason: ScanScope.Reason) {
+        for file in PathTools.swiftFilesBelow(dir, witness: witness) where !file.hasSuffix("/Package.swift") {
+            leftOutPaths.append((PathTools.relative(file, to: root), reason))
         }
     }
 
@@ -243,6 +271,7 @@ struct Discovery {
             files: found.map { LayoutInput.File(absolute: $0.absolute, pathRoot: $0.pathRoot, package: $0.package) },
             packages: packageDirs, xcodeProjects: xcodeProjects, root: root)
         input.workspaces = workspaces
+        input.packagesBesideProjects = packagesBesideProjects
         input.targets = targets
         input.manifest = manifest
         input.manifestAnswers = manifestAnswers
@@ -258,6 +287,14 @@ struct Discovery {
         origin = layout.origin
         askedToolchain = layout.askedToolchain
         units = layout.units.map { CompilationUnit(importName: $0.importName, sees: $0.sees) }
+        var leftOut = leftOutPaths
+        for (i, reason) in layout.leftOut { leftOut.append((found[i].display, reason)) }
+        let scanned = Set(layout.assignments.map(\.file)).count
+        scope = ScanScope(
+            found: found.count + leftOutPaths.count, scanned: scanned, sources: layout.sources,
+            leftOut: ScanScope.Reason.allCases.flatMap { reason in
+                ScanScope.leftOut(leftOut.filter { $0.reason == reason }.map(\.path), reason: reason)
+            })
         for (i, unit) in layout.assignments.sorted(by: { ($0.file, $0.unit) < ($1.file, $1.unit) }) {
             let f = found[i]
             var module = layout.folderModules[i] ?? layout.units[unit].name

@@ -116,11 +116,13 @@ public enum ScanPipeline {
                 diagnostics: graph.diagnostics + found.diagnostics)
         }
         graph = graph.adding(diagnostics: found.diagnostics)
+        let scope = withUnread(found.scope, given: found.files.map(\.path), diagnostics: graph.diagnostics)
         // Handed over, so that the view drops externals in place.
-        graph = view(consume graph, as: request, config: config)
+        var viewed = view(consume graph, as: request, config: config)
+        viewed.scope = scope
         stats.finishSeconds = secondsSince(finishStart)
         return ScanOutcome(
-            graph: graph, statistics: stats, config: config, origin: found.origin,
+            graph: viewed, statistics: stats, config: config, origin: found.origin,
             scannedFiles: found.files.map(\.path).sortedUnique())
     }
 
@@ -140,8 +142,17 @@ public enum ScanPipeline {
         memo?.store(discovery, extraPaths: config, start: start)
         let found = InputMemo(
             paths: [], states: [], files: discovery.files, units: discovery.units, diagnostics: discovery.diagnostics,
-            origin: discovery.origin)
+            origin: discovery.origin, scope: discovery.scope)
         return (found, false)
+    }
+
+    /// The scope with the files the scanner could not read at all moved from scanned to unread.
+    private static func withUnread(_ scope: ScanScope, given: [String], diagnostics: [Diagnostic]) -> ScanScope {
+        let unreadFiles = Set(diagnostics.filter(\.unread).compactMap(\.file)).intersection(given)
+        guard !unreadFiles.isEmpty else { return scope }
+        return ScanScope(
+            found: scope.found, scanned: scope.scanned - unreadFiles.count, sources: scope.sources,
+            leftOut: scope.leftOut + ScanScope.leftOut(Array(unreadFiles), reason: .unread))
     }
 
     /// The scanned graph as the request shows it: external types dropped unless it or the config
@@ -237,6 +248,45 @@ extension ScanOutcome {
             + "\(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.diagnostics.count) diagnostics"
             + (unread > 0 ? " (\(unread) path\(unread == 1 ? "" : "s") not fully read)" : "")
             + "; modules from \(origin)"
+    }
+
+    /// What was scanned of what was found, in one line: `scope: 25 of 1359 Swift files found scanned; …`.
+    public var scopeLine: String? {
+        guard let scope = graph.scope else { return nil }
+        let reasons = scope.leftOutByReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+            .map { "\($0.value) \(Self.phrase($0.key))" }
+        return "scope: \(scope.scanned) of \(scope.found) Swift files found scanned"
+            + (reasons.isEmpty ? "" : "; left out: \(reasons.joined(separator: ", "))")
+    }
+
+    /// A warning when less than 90% of the Swift files found (excludes aside) were scanned, naming the three
+    /// folders with most files left out and what would scan them; nil otherwise.
+    public var scopeWarning: String? {
+        guard let scope = graph.scope, scope.share < 0.9 else { return nil }
+        var byFolder: [String: [(ScanScope.Reason, Int)]] = [:]
+        for l in scope.leftOut where l.reason != .excluded { byFolder[l.folder, default: []].append((l.reason, l.files)) }
+        let top = byFolder.map { (folder: $0.key, files: $0.value.reduce(0) { $0 + $1.1 }, parts: $0.value) }
+            .sorted { ($0.files, $1.folder) > ($1.files, $0.folder) }.prefix(3)
+        let percent = Int((scope.share * 100).rounded(.down))
+        var out =
+            "only \(scope.scanned) of the \(scope.expected) Swift files found (excludes aside) were scanned "
+            + "(\(percent)%); the results "
+            + "describe that part only. Most left out:"
+        for t in top {
+            let main = t.parts.max { ($0.1, $1.0) < ($1.1, $0.0) }!.0
+            out += "\n  \(t.folder == "." ? "(root)" : t.folder + "/"): \(t.files) files, \(main.remedy)"
+        }
+        return out
+    }
+
+    private static func phrase(_ reason: ScanScope.Reason) -> String {
+        switch reason {
+        case .excluded: return "excluded"
+        case .nestedPackage: return "in nested packages"
+        case .noTarget: return "that no target compiles"
+        case .notChosen: return "of targets not chosen"
+        case .unread: return "unread"
+        }
     }
 
     /// What the scan found on the way (unreadable files, …), a line each, for stderr.

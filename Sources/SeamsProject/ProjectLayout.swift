@@ -24,6 +24,9 @@ public struct LayoutInput: Sendable {
     public var xcodeProjects: [String]
     /// `.xcworkspace` folders found under the scanned paths (not those inside a project).
     public var workspaces: [String] = []
+    /// Packages (indices into `packages`) whose folder also holds an Xcode project or workspace:
+    /// their files that no package target compiles are the project's to place.
+    public var packagesBesideProjects: Set<Int> = []
     /// Xcode targets to scan; all when empty.
     public var targets: [String] = []
     public var manifest: ManifestMode = .auto
@@ -71,6 +74,10 @@ public struct ProjectLayout: Sendable {
     /// Whether a manifest was read otherwise than as syntax (by SwiftPM, or by conventions
     /// because there was no toolchain to ask).
     public var askedToolchain = false
+    /// Files found but given no unit, and why (no target compiles them, or none chosen does).
+    public var leftOut: [(file: Int, reason: ScanScope.Reason)] = []
+    /// The project files and manifests that gave modules, with the targets each gave.
+    public var sources: [ScanScope.Source] = []
     /// Module names of files placed by folder, which share their folder's unit.
     public var folderModules: [Int: String] = [:]
     /// The units of package targets, which products name.
@@ -84,21 +91,46 @@ public struct ProjectLayout: Sendable {
         var layout = ProjectLayout()
         var origins: [String] = []
 
-        // Xcode targets first: an app's target keeps its name when a package has a same-named one.
-        let loose = input.files.indices.filter { input.files[$0].package == nil }
-        var xcodeOrigin: String?
-        if !input.xcodeProjects.isEmpty { xcodeOrigin = try layout.assignXcodeTargets(loose, input) }
-        // Packages: their targets, read as syntax or from SwiftPM.
+        // Packages are read first (side by side: a manifest SwiftPM must describe takes a second
+        // or more), for the files of a package beside a project are the project's unless a
+        // package target compiles them.
         var filesByPackage: [Int: [Int]] = [:]
         for (i, f) in input.files.enumerated() { if let p = f.package { filesByPackage[p, default: []].append(i) } }
         var methods: [PackageTargets.Method: Int] = [:]
-        // Read side by side: a manifest SwiftPM must describe takes a second or more.
         let read = ConcurrentMap.run(input.packages.count) { p in
             PackageReader.read(
                 dir: input.packages[p], files: (filesByPackage[p] ?? []).map { input.files[$0].absolute },
                 mode: input.manifest, swift: input.swift, display: manifestDisplay(input.packages[p], root: input.root),
                 answers: input.manifestAnswers, witness: input.witness)
         }
+        var packageTarget: [Int: String] = [:]
+        for (p, package) in read.enumerated() {
+            for i in filesByPackage[p] ?? [] {
+                if let t = package.target(compiling: input.files[i].absolute) { packageTarget[i] = t.name }
+            }
+        }
+        // Xcode targets before the packages' units: an app's target keeps its name when a package
+        // has a same-named one.
+        let loose = input.files.indices.filter { i in
+            input.files[i].package.map { input.packagesBesideProjects.contains($0) } ?? true
+        }
+        var xcodeOrigin: String?
+        var placedByXcode: Set<Int> = []
+        var xcodeTargets: Set<String> = []
+        if !input.xcodeProjects.isEmpty {
+            (xcodeOrigin, placedByXcode, xcodeTargets) = layout.assignXcodeTargets(
+                loose, input, compiledElsewhere: Set(packageTarget.keys))
+        }
+        // `--target` / `targets:` name Xcode or package targets; a name that is neither is a mistake
+        // whatever the modules come from, never a selection of nothing.
+        let packageTargets = Set(read.flatMap { $0.targets.map(\.name) })
+        if let unknown = input.targets.first(where: { !xcodeTargets.contains($0) && !packageTargets.contains($0) }) {
+            throw unknownTarget(unknown, xcode: xcodeTargets, packages: packageTargets)
+        }
+        // Package targets are chosen when some are named; else all are scanned (local packages
+        // of a chosen app target included).
+        let chosenPackageTargets: Set<String>? =
+            input.targets.contains(where: packageTargets.contains) ? Set(input.targets) : nil
         for (p, dir) in input.packages.enumerated() {
             let members = filesByPackage[p] ?? []
             let display = manifestDisplay(dir, root: input.root)
@@ -107,18 +139,27 @@ public struct ProjectLayout: Sendable {
             if package.method != .syntax { layout.askedToolchain = true }
             layout.diagnostics += package.diagnostics
             var unitOf: [String: Int] = [:]
-            for t in package.targets {
+            for t in package.targets where chosenPackageTargets?.contains(t.name) ?? true {
                 let unit = layout.addUnit(
                     name: t.name, importName: t.name, sees: nil, qualifier: PathTools.baseName(dir))
                 unitOf[t.name] = unit
                 layout.packageUnits.append(unit)
             }
+            layout.sources.append(
+                ScanScope.Source(kind: "package", path: display, targets: unitOf.values.map { layout.units[$0].name }))
             var stray: [String] = []
             for i in members {
-                if let t = package.target(compiling: input.files[i].absolute), let u = unitOf[t.name] {
-                    layout.assignments.append((i, u))
-                } else {
+                if let t = packageTarget[i] {
+                    // A target not chosen: its files are left out, not stray.
+                    if let u = unitOf[t] {
+                        layout.assignments.append((i, u))
+                    } else {
+                        layout.leftOut.append((i, .notChosen))
+                    }
+                } else if !placedByXcode.contains(i), xcodeOrigin == nil || !input.packagesBesideProjects.contains(p) {
+                    // Beside a project, the project's note names what neither compiles.
                     stray.append(input.files[i].absolute)
+                    layout.leftOut.append((i, .noTarget))
                 }
             }
             if let note = uncompiledNote(stray, below: dir, file: display) { layout.diagnostics.append(note) }
@@ -131,10 +172,29 @@ public struct ProjectLayout: Sendable {
         }
 
         layout.resolveLinkedProducts()
-        if let xcodeOrigin { origins.insert(xcodeOrigin, at: 0) } else { layout.assignFolders(loose, input) }
+        if let xcodeOrigin {
+            origins.insert(xcodeOrigin, at: 0)
+        } else {
+            layout.assignFolders(loose.filter { input.files[$0].package == nil }, input)
+        }
         layout.notePackagesOutside(input)
         layout.origin = origins.isEmpty ? "folders" : origins.joined(separator: " and ")
         return layout
+    }
+
+    /// The error for a target name that no project or package read here has.
+    static func unknownTarget(_ name: String, xcode: Set<String>, packages: Set<String>) -> LayoutError {
+        var known: [String] = []
+        if !xcode.isEmpty { known.append("the Xcode targets are: \(xcode.sorted().joined(separator: ", "))") }
+        if !packages.isEmpty { known.append("the package targets are: \(packages.sorted().joined(separator: ", "))") }
+        guard !known.isEmpty else {
+            return LayoutError(
+                description:
+                    "no target named \(name): no Xcode project or Package.swift gives targets here, so the modules are "
+                    + "folders, which --target and `targets:` do not choose; drop the name to scan them all")
+        }
+        return LayoutError(
+            description: "no target named \(name) (--target or `targets:` in seams.yml); \(known.joined(separator: "; "))")
     }
 
     /// A unit named `name`, or `name (qualifier)` when that is taken.
@@ -153,6 +213,7 @@ public struct ProjectLayout: Sendable {
     /// (an Xcode-style tree with no project file builds as one app module).
     private mutating func assignFolders(_ files: [Int], _ input: LayoutInput) {
         var unitOfRoot: [String: Int] = [:]
+        var modulesOfRoot: [String: Set<String>] = [:]
         for i in files {
             let f = input.files[i]
             let inRoot = PathTools.relative(f.absolute, to: f.pathRoot).split(separator: "/")
@@ -171,6 +232,10 @@ public struct ProjectLayout: Sendable {
             }
             assignments.append((i, unit))
             folderModules[i] = module
+            modulesOfRoot[f.pathRoot, default: []].insert(module)
+        }
+        for (root, modules) in modulesOfRoot {
+            sources.append(ScanScope.Source(kind: "folders", path: PathTools.relative(root, to: input.root), targets: Array(modules)))
         }
     }
 
@@ -183,7 +248,14 @@ public struct ProjectLayout: Sendable {
 
     /// Xcode targets: each native target compiling Swift is a module; a variant whose Swift
     /// files another target compiles too is folded into it.
-    private mutating func assignXcodeTargets(_ files: [Int], _ input: LayoutInput) throws -> String {
+    ///
+    /// `compiledElsewhere`: files a package target compiles, which no Xcode target needs to.
+    /// Returns the origin, and the files some Xcode target compiles (chosen or not).
+    /// Names given that are no Xcode target are left for the caller to judge (a package's?);
+    /// the target names are returned for it.
+    private mutating func assignXcodeTargets(
+        _ files: [Int], _ input: LayoutInput, compiledElsewhere: Set<Int>
+    ) -> (String, Set<Int>, Set<String>) {
         var projects: [XcodeProject] = []
         // Side by side: a large project file takes a good part of a second to read.
         let read = ConcurrentMap.run(input.xcodeProjects.count) { i in
@@ -240,11 +312,7 @@ public struct ProjectLayout: Sendable {
         if !input.targets.isEmpty {
             chosen = []
             for name in input.targets {
-                guard let i = targets.firstIndex(where: { $0.target.name == name }) else {
-                    let known = Set(targets.map(\.target.name)).sorted()
-                    throw LayoutError(
-                        description: "no Xcode target named \(name); the targets are: \(known.joined(separator: ", "))")
-                }
+                guard let i = targets.firstIndex(where: { $0.target.name == name }) else { continue }
                 chosen.insert(foldedInto[i] ?? i)
             }
         }
@@ -273,15 +341,19 @@ public struct ProjectLayout: Sendable {
             for f in targets[i].files { unitsOfFile[f, default: []].append(u) }
         }
         var uncompiled: [String] = []
+        var placed: Set<Int> = []
         for i in files {
             let f = input.files[i]
             let key = real(f.absolute)
             if let us = unitsOfFile[key] {
                 for u in us { assignments.append((i, u)) }
+                placed.insert(i)
             } else if targets.contains(where: { $0.files.contains(key) }) {
-                continue  // compiled by a target that was not chosen
-            } else {
+                placed.insert(i)  // compiled by a target that was not chosen
+                leftOut.append((i, .notChosen))
+            } else if !compiledElsewhere.contains(i) {
                 uncompiled.append(f.absolute)
+                leftOut.append((i, .noTarget))
             }
         }
         if let note = Self.uncompiledNote(
@@ -289,8 +361,17 @@ public struct ProjectLayout: Sendable {
         {
             diagnostics.append(note)
         }
+        for p in projects {
+            sources.append(
+                ScanScope.Source(
+                    kind: "xcodeproj", path: PathTools.relative(p.path, to: input.root),
+                    targets: order.filter { targets[$0].project.path == p.path }.map { units[unitOfTarget[$0]!].name }))
+        }
         let names = projects.map(\.name).joined(separator: ", ")
-        return "\(names) (\(unitOfTarget.count) target\(unitOfTarget.count == 1 ? "" : "s"))"
+        return (
+            "\(names) (\(unitOfTarget.count) target\(unitOfTarget.count == 1 ? "" : "s"))", placed,
+            Set(targets.map(\.target.name))
+        )
     }
 
     /// Local packages referenced by a project or workspace but outside every scanned folder.

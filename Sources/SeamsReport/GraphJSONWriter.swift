@@ -82,6 +82,11 @@ struct GraphJSONWriter {
         large("nodes", count: g.nodes.count, level: 1) { .nodes($0) }
         w.raw(",")
         w.fields(1, [("root", .string(g.root)), ("schemaVersion", .int(g.schemaVersion))])
+        if let scope = g.scope {
+            w.raw(",")
+            w.key("scope", 1)
+            w.embedded(scope, level: 1)
+        }
         // `"uses"` sorts last, and is there only when there are uses.
         if !g.uses.isEmpty {
             w.raw(",")
@@ -228,6 +233,15 @@ struct GraphJSONWriter {
         if i > 0 { raw(",") }
         newline(level + 1)
         body(&self, item)
+    }
+
+    /// A small value as `JSONEncoder` lays it out, its lines indented to sit at `level`.
+    private mutating func embedded<T: Encodable>(_ value: T, level: Int) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let text = String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+        let indent = String(repeating: "  ", count: level)
+        bytes.append(contentsOf: text.replacingOccurrences(of: "\n", with: "\n" + indent).utf8)
     }
 
     private mutating func key(_ name: String, _ level: Int) {

@@ -1,3 +1,4 @@
+import Foundation
 import SeamsGraph
 
 /// What finding a scan's files gave (the files, their units, the notes and where the modules
@@ -5,7 +6,7 @@ import SeamsGraph
 /// that finds each of those paths as it was is given the same without looking again.
 /// A path's state is kept as the caller gives it (numbers the file system reported).
 public struct InputMemo: Sendable, Equatable {
-    static let format: UInt8 = 2
+    static let format: UInt8 = 3
 
     public var paths: [String]
     /// One per path.
@@ -17,12 +18,15 @@ public struct InputMemo: Sendable, Equatable {
     public var units: [CompilationUnit]
     public var diagnostics: [Diagnostic]
     public var origin: String
+    /// What was found and what of it is to be scanned.
+    public var scope: ScanScope
 
     /// `listings`: one per path, or none for no folder listing at all.
     public init(
         paths: [String], states: [[Int]], listings: [Int?] = [], files: [SourceFile], units: [CompilationUnit],
-        diagnostics: [Diagnostic], origin: String
+        diagnostics: [Diagnostic], origin: String, scope: ScanScope = ScanScope(found: 0, scanned: 0, sources: [], leftOut: [])
     ) {
+        self.scope = scope
         (self.paths, self.states, self.files, self.units) = (paths, states, files, units)
         self.listings = listings.count == paths.count ? listings : Array(repeating: nil, count: paths.count)
         (self.diagnostics, self.origin) = (diagnostics, origin)
@@ -49,6 +53,8 @@ public struct InputMemo: Sendable, Equatable {
         }
         w.list(diagnostics) { GraphCodec.writeDiagnostic($1, &$0) }
         w.string(origin)
+        // Small, and read once: as JSON.
+        w.string(String(decoding: (try? JSONEncoder().encode(scope)) ?? Data(), as: UTF8.self))
         return EntryFrame.wrap(w.bytes, format: Self.format)
     }
 
@@ -70,10 +76,11 @@ public struct InputMemo: Sendable, Equatable {
             }
             let diagnostics = try r.list { try GraphCodec.readDiagnostic(&$0) }
             let origin = try r.string()
+            guard let scope = try? JSONDecoder().decode(ScanScope.self, from: Data(try r.string().utf8)) else { return nil }
             guard r.offset == payload.upperBound, files.allSatisfy({ $0.unit < units.count }) else { return nil }
             return InputMemo(
                 paths: entries.map(\.0), states: entries.map(\.1), listings: entries.map(\.2), files: files, units: units,
-                diagnostics: diagnostics, origin: origin)
+                diagnostics: diagnostics, origin: origin, scope: scope)
         } catch {
             return nil
         }

@@ -50,7 +50,38 @@ import Testing
         #expect {
             try ScanPipeline.run(request)
         } throws: { error in
-            "\(error)".contains("no Xcode target named Widget; the targets are: Podcasts, Podcasts AppStore")
+            "\(error)".contains("no target named Widget (--target or `targets:` in seams.yml); the Xcode targets are: Podcasts, "
+                + "Podcasts AppStore, Podcasts Widget, PodcastsTests; the package targets are: LocalKit")
         }
+    }
+
+    /// A tools `Package.swift` at an app's root used to hide the `.xcodeproj` beside it: only the
+    /// package's one target was scanned.
+    @Test func aPackageBesideAnXcodeProjectLeavesTheProjectRead() throws {
+        let tools = URL(fileURLWithPath: root).deletingLastPathComponent().appendingPathComponent("ToolsBesideApp").path
+        let outcome = try ScanPipeline.run(ScanRequest(paths: [tools]))
+        let g = outcome.graph
+        #expect(g.modules.map(\.name) == ["BuildTools", "Reader"])
+        var moduleOfFile: [String: Set<String>] = [:]
+        for n in g.nodes { if let f = n.file, let m = n.module { moduleOfFile[f, default: []].insert(m) } }
+        #expect(
+            moduleOfFile == [
+                "App/AppDelegate.swift": ["Reader"], "App/Feed.swift": ["Reader"],
+                "Sources/BuildTools/main.swift": ["BuildTools"],
+            ])
+        #expect(outcome.scannedFiles == ["App/AppDelegate.swift", "App/Feed.swift", "Sources/BuildTools/main.swift"])
+        #expect(g.edge(from: "Reader.AppDelegate", to: "Reader.Feed") != nil)
+        // The file nothing compiles is named once, by the project.
+        let notes = g.diagnostics.map(\.message).filter { $0.contains("no target compiles") }
+        #expect(notes == ["1 Swift file(s) that no target compiles were not scanned (Scripts: 1)"])
+        #expect(outcome.origin.hasPrefix("Reader.xcodeproj (1 target) and 1 package"))
+        #expect(
+            g.scope
+                == ScanScope(
+                    found: 4, scanned: 3,
+                    sources: [
+                        ScanScope.Source(kind: "package", path: "Package.swift", targets: ["BuildTools"]),
+                        ScanScope.Source(kind: "xcodeproj", path: "Reader.xcodeproj", targets: ["Reader"]),
+                    ], leftOut: [ScanScope.LeftOut(folder: "Scripts", reason: .noTarget, files: 1)]))
     }
 }

@@ -1,0 +1,3 @@
+final class AppDelegate {
+    let feed = Feed(title: "News")
+}

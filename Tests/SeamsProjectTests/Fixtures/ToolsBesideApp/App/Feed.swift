@@ -1,0 +1,3 @@
+struct Feed {
+    var title: String
+}

@@ -1,0 +1,2 @@
+// Run by hand: no target compiles it.
+struct VersionBump {}

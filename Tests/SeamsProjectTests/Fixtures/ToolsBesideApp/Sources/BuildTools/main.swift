@@ -1,0 +1,5 @@
+struct IconGenerator {
+    func run() {}
+}
+
+IconGenerator().run()
