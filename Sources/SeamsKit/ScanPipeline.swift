@@ -116,6 +116,8 @@ public enum ScanPipeline {
                 diagnostics: graph.diagnostics + found.diagnostics)
         }
         graph = graph.adding(diagnostics: found.diagnostics)
+        // Before the view: PreviewProvider is an external type.
+        graph = roles(graph, files: found.files)
         // Handed over, so that the view drops externals in place.
         graph = view(consume graph, as: request, config: config)
         stats.finishSeconds = secondsSince(finishStart)
@@ -142,6 +144,16 @@ public enum ScanPipeline {
             paths: [], states: [], files: discovery.files, units: discovery.units, diagnostics: discovery.diagnostics,
             origin: discovery.origin)
         return (found, false)
+    }
+
+    /// The graph with its test, generated and preview nodes marked: test files as the project
+    /// layer placed them, generated ones by their content (read again: a header is a few bytes).
+    static func roles(_ graph: Graph, files: [SourceFile]) -> Graph {
+        let testFiles = Set(files.filter(\.test).map { $0.module + "\u{0}" + $0.path })
+        let others = files.filter { !$0.test }
+        let generated = ConcurrentMap.run(others.count) { GeneratedCode.marker(ofFile: others[$0].location) != nil }
+        let generatedFiles = Set(zip(others, generated).filter(\.1).map(\.0.path))
+        return graph.markingRoles(testFiles: testFiles, generatedFiles: generatedFiles)
     }
 
     /// The scanned graph as the request shows it: external types dropped unless it or the config

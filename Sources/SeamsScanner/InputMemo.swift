@@ -5,7 +5,7 @@ import SeamsGraph
 /// that finds each of those paths as it was is given the same without looking again.
 /// A path's state is kept as the caller gives it (numbers the file system reported).
 public struct InputMemo: Sendable, Equatable {
-    static let format: UInt8 = 2
+    static let format: UInt8 = 3
 
     public var paths: [String]
     /// One per path.
@@ -41,6 +41,7 @@ public struct InputMemo: Sendable, Equatable {
             w.string(f.location)
             w.string(f.module)
             w.count(f.unit)
+            w.bool(f.test)
         }
         w.list(units) { w, u in
             w.optionalString(u.importName)
@@ -61,7 +62,9 @@ public struct InputMemo: Sendable, Equatable {
                 (try r.string(), try r.list { try $0.int() }, try r.bool() ? try r.int() : nil)
             }
             let files = try r.list { r in
-                SourceFile(path: try r.string(), location: try r.string(), module: try r.string(), unit: try r.count())
+                SourceFile(
+                    path: try r.string(), location: try r.string(), module: try r.string(), unit: try r.count(),
+                    test: try r.bool())
             }
             let units = try r.list { r in
                 let name = try r.optionalString()
