@@ -144,8 +144,12 @@ public struct Node: Hashable, Codable, Sendable {
     public var file: String?
     public var line: Int?
     public var external: Bool
+    /// Test, preview or generated code; nil for production code (and external types).
+    public var role: NodeRole?
 
-    public init(id: String, name: String, module: String?, kind: NodeKind, file: String?, line: Int?) {
+    public init(
+        id: String, name: String, module: String?, kind: NodeKind, file: String?, line: Int?, role: NodeRole? = nil
+    ) {
         self.id = id
         self.name = name
         self.module = module
@@ -153,9 +157,15 @@ public struct Node: Hashable, Codable, Sendable {
         self.file = file
         self.line = line
         self.external = kind == .external
+        self.role = role
     }
 
+    /// Production code: no role.
+    public var isProduction: Bool { role == nil }
+
     // Optional keys are written as null rather than left out: the JSON shape is a contract.
+    // `role` alone is left out for production code, the common case, so scans of production
+    // code read as they did before roles.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
@@ -165,6 +175,7 @@ public struct Node: Hashable, Codable, Sendable {
         try c.encode(file, forKey: .file)
         try c.encode(line, forKey: .line)
         try c.encode(external, forKey: .external)
+        try c.encodeIfPresent(role, forKey: .role)
     }
 }
 

@@ -265,6 +265,12 @@ struct Discovery {
         return target == base || target.hasPrefix(base == "/" ? "/" : base + "/") ? nil : target
     }
 
+    /// A top-level folder that holds tests when no project file says: `Tests`, `AppTests`,
+    /// `AppUITests` (a `Tests` folder deeper inside a module is that module's, and stays so).
+    static func isTestFolder(_ name: String) -> Bool {
+        name.hasSuffix("Tests")
+    }
+
     /// Compilation units from the project files (SeamsProject), then `modules:` from the config.
     private mutating func assign(_ found: [Found]) throws {
         var input = LayoutInput(
@@ -298,8 +304,10 @@ struct Discovery {
         for (i, unit) in layout.assignments.sorted(by: { ($0.file, $0.unit) < ($1.file, $1.unit) }) {
             let f = found[i]
             var module = layout.folderModules[i] ?? layout.units[unit].name
+            // Test code: the project says so; with modules from folders, the folder's name.
+            let test = layout.units[unit].isTest || layout.folderModules[i].map(Self.isTestFolder) == true
             if let configured = config.module(for: f.display) { module = configured }
-            files.append(SourceFile(path: f.display, location: f.absolute, module: module, unit: unit))
+            files.append(SourceFile(path: f.display, location: f.absolute, module: module, unit: unit, test: test))
         }
     }
 }

@@ -117,6 +117,8 @@ public enum ScanPipeline {
         }
         graph = graph.adding(diagnostics: found.diagnostics)
         let scope = withUnread(found.scope, given: found.files.map(\.path), diagnostics: graph.diagnostics)
+        // Before the view: PreviewProvider is an external type.
+        graph = roles(graph, files: found.files)
         // Handed over, so that the view drops externals in place.
         var viewed = view(consume graph, as: request, config: config)
         viewed.scope = scope
@@ -153,6 +155,16 @@ public enum ScanPipeline {
         return ScanScope(
             found: scope.found, scanned: scope.scanned - unreadFiles.count, sources: scope.sources,
             leftOut: scope.leftOut + ScanScope.leftOut(Array(unreadFiles), reason: .unread))
+    }
+
+    /// The graph with its test, generated and preview nodes marked: test files as the project
+    /// layer placed them, generated ones by their content (read again: a header is a few bytes).
+    static func roles(_ graph: Graph, files: [SourceFile]) -> Graph {
+        let testFiles = Set(files.filter(\.test).map { $0.module + "\u{0}" + $0.path })
+        let others = files.filter { !$0.test }
+        let generated = ConcurrentMap.run(others.count) { GeneratedCode.marker(ofFile: others[$0].location) != nil }
+        let generatedFiles = Set(zip(others, generated).filter(\.1).map(\.0.path))
+        return graph.markingRoles(testFiles: testFiles, generatedFiles: generatedFiles)
     }
 
     /// The scanned graph as the request shows it: external types dropped unless it or the config

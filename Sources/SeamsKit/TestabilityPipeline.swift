@@ -16,6 +16,8 @@ public struct TestabilityRequest: Sendable {
     public var top = 20
     /// One type in detail: its id, name, or the end of its id.
     public var typeName: String?
+    /// Report test, preview and generated types too; by default only production types are.
+    public var includeTests = false
 
     public init(scan: ScanRequest) {
         self.scan = scan
@@ -40,7 +42,9 @@ public enum TestabilityPipeline {
         var scan = request.scan
         scan.granularity = .type
         let outcome = try ScanPipeline.run(scan)
-        let report = outcome.config.testabilityAnalysis.analyse(outcome.graph)
+        // One type asked for by name is shown whatever its role.
+        let report = outcome.config.testabilityAnalysis.analyse(
+            outcome.graph, includeTests: request.includeTests || request.typeName != nil)
         let text: String
         if let name = request.typeName {
             let id = try NodeNames.id(name, in: outcome.graph, option: "--type")

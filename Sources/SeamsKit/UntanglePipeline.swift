@@ -19,6 +19,8 @@ public struct UntangleRequest: Sendable {
     public var dsm = false
     /// Also draw the plan: this path's extension picks the format (.svg .png .pdf .dot).
     public var mapPath: String?
+    /// Plan test, preview and generated code too; by default only production code is.
+    public var includeTests = false
 
     public init(scan: ScanRequest) {
         self.scan = scan
@@ -47,13 +49,21 @@ public enum UntanglePipeline {
         scan.includeExternal = true
         scan.granularity = .type
         let outcome = try ScanPipeline.run(scan)
+        // Edges that touch test, preview or generated code (or sit in a #Preview) are no tangle
+        // of the app's: left out unless asked for, and counted.
+        let graph = request.includeTests ? outcome.graph : outcome.graph.productionOnly()
         var untangler = Untangler()
         untangler.scope = request.scope.granularity
         untangler.settings = outcome.config.untangle
-        let plan = untangler.plan(outcome.graph)
+        var plan = untangler.plan(graph)
+        if !request.includeTests {
+            // Types: a file's top-level code is left out with its file, but not counted.
+            let leftOut = LeftOut(outcome.graph.nodes.filter { !$0.external && $0.kind != .fileScope })
+            plan.leftOut = leftOut.isEmpty ? nil : leftOut
+        }
         let text: String
         if request.dsm {
-            let matrices = matrices(outcome.graph, plan: plan, settings: outcome.config.untangle)
+            let matrices = matrices(graph, plan: plan, settings: outcome.config.untangle)
             switch request.format {
             case .text: text = DSMReporter.text(matrices, headline: UntangleReporter.headline(plan))
             case .markdown: text = DSMReporter.markdown(matrices, headline: UntangleReporter.headline(plan))
@@ -76,7 +86,7 @@ public enum UntanglePipeline {
             mapRequest.onlyCycles = true
             mapRequest.cuts = plan
             if request.scope == .module { mapRequest.collapse = .module }
-            map = try MapPipeline.draw(outcome.graph.removingExternal(), mapRequest).bytes
+            map = try MapPipeline.draw(graph.removingExternal(), mapRequest).bytes
         }
         return UntangleOutcome(
             plan: plan, bytes: Data(text.utf8), map: map, notes: notes,

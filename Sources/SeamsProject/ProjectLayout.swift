@@ -56,6 +56,8 @@ public struct UnitInfo: Sendable, Equatable {
     public var importName: String?
     /// Units it can see (target dependencies, linked package products); nil: any.
     public var sees: Set<Int>?
+    /// A test target: a SwiftPM `.testTarget`, an Xcode unit-test or UI-test bundle.
+    public var isTest = false
 }
 
 public struct LayoutError: Error, CustomStringConvertible, Sendable {
@@ -141,7 +143,8 @@ public struct ProjectLayout: Sendable {
             var unitOf: [String: Int] = [:]
             for t in package.targets where chosenPackageTargets?.contains(t.name) ?? true {
                 let unit = layout.addUnit(
-                    name: t.name, importName: t.name, sees: nil, qualifier: PathTools.baseName(dir))
+                    name: t.name, importName: t.name, sees: nil, qualifier: PathTools.baseName(dir),
+                    isTest: t.kind == .test)
                 unitOf[t.name] = unit
                 layout.packageUnits.append(unit)
             }
@@ -198,14 +201,16 @@ public struct ProjectLayout: Sendable {
     }
 
     /// A unit named `name`, or `name (qualifier)` when that is taken.
-    private mutating func addUnit(name: String, importName: String?, sees: Set<Int>?, qualifier: String? = nil) -> Int {
+    private mutating func addUnit(
+        name: String, importName: String?, sees: Set<Int>?, qualifier: String? = nil, isTest: Bool = false
+    ) -> Int {
         var unique = name
         var n = 2
         while units.contains(where: { $0.name == unique }) {
             unique = n == 2 && qualifier != nil ? "\(name) (\(qualifier!))" : "\(name)-\(n)"
             n += 1
         }
-        units.append(UnitInfo(name: unique, importName: importName, sees: sees))
+        units.append(UnitInfo(name: unique, importName: importName, sees: sees, isTest: isTest))
         return units.count - 1
     }
 
@@ -319,7 +324,9 @@ public struct ProjectLayout: Sendable {
         var unitOfTarget: [Int: Int] = [:]
         let order = chosen.sorted { targets[$0].target.name < targets[$1].target.name }
         for i in order {
-            unitOfTarget[i] = addUnit(name: targets[i].target.name, importName: targets[i].target.moduleName, sees: [])
+            unitOfTarget[i] = addUnit(
+                name: targets[i].target.name, importName: targets[i].target.moduleName, sees: [],
+                isTest: targets[i].target.isTest)
         }
         // What each can see: the targets it depends on, and (once packages are read) the
         // package targets its products name.

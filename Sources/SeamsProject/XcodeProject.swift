@@ -15,6 +15,16 @@ public struct XcodeProject: Sendable, Equatable, Codable {
         public var dependencies: [String]
         /// Names of the package products it links.
         public var packageProducts: [String]
+        /// Its `productType` (`com.apple.product-type.application`, `….bundle.unit-test`); nil if unsaid.
+        public var productType: String? = nil
+
+        /// The product types of test bundles: unit tests and UI tests.
+        public static let testProductTypes: Set<String> = [
+            "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
+        ]
+
+        /// A unit-test or UI-test bundle.
+        public var isTest: Bool { productType.map(Self.testProductTypes.contains) ?? false }
     }
 
     /// Absolute path of the `.xcodeproj` folder.
@@ -216,7 +226,8 @@ public enum XcodeProjectReader {
             targets.append(
                 XcodeProject.Target(
                     name: name, moduleName: moduleName(of: t, targetName: name, objects: objects),
-                    swiftFiles: files.sorted(), dependencies: dependencies.sorted(), packageProducts: products.sorted())
+                    swiftFiles: files.sorted(), dependencies: dependencies.sorted(), packageProducts: products.sorted(),
+                    productType: t["productType"] as? String)
             )
         }
         let packages = (root["packageReferences"] as? [String] ?? []).compactMap { id -> String? in

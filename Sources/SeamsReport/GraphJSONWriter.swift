@@ -166,6 +166,8 @@ struct GraphJSONWriter {
                 ("kind", .string(n.kind.rawValue)), ("line", .optional(n.line)), ("module", .optional(n.module)),
                 ("name", .string(n.name)),
             ])
+        // Production code has no role: the key is left out, as `Node.encode` leaves it.
+        if let role = n.role { w.field("role", .string(role.rawValue), level: 3) }
     }
 
     private static func use(_ w: inout GraphJSONWriter, _ u: Use) {

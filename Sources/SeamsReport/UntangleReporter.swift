@@ -12,8 +12,9 @@ public enum UntangleReporter {
 
     public static func headline(_ plan: UntanglePlan) -> String {
         let noun = plan.scope == .module ? "module" : "type"
+        let leftOut = plan.leftOut?.sentence(of: "type").map { "; \($0)" } ?? ""
         if plan.components.isEmpty {
-            return "no tangles: the \(noun)s are acyclic" + nestingClause(plan)
+            return "no tangles: the \(noun)s are acyclic" + nestingClause(plan) + leftOut
         }
         let cuts = plan.components.reduce(0) { $0 + $1.decided.count + $1.cuts.count }
         let weight = plan.components.reduce(0) { $0 + $1.weight + $1.decided.reduce(0) { $0 + $1.weight } }
@@ -22,7 +23,7 @@ public enum UntangleReporter {
         return
             "\(tangles) tangle\(tangles == 1 ? "" : "s") of \(members) \(noun)s; \(cuts) cut\(cuts == 1 ? "" : "s") "
             + "of total weight \(weight) make\(cuts == 1 ? "s" : "") \(tangles == 1 ? "it" : "them") acyclic"
-            + nestingClause(plan)
+            + nestingClause(plan) + leftOut
     }
 
     static func nestingClause(_ plan: UntanglePlan) -> String {

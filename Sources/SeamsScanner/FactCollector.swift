@@ -95,7 +95,11 @@ struct FactCollector {
             case .stmt(let stmt):
                 self.stmt(stmt, into: &code.events)
             case .expr(let expr):
-                code.events.append(.eval(self.expr(expr)))
+                if let m = RawMacroExpansionExprSyntax(expr), text(m.macroName) == "Preview" {
+                    top.code.append(preview(m.arguments, m.trailingClosure, m.additionalTrailingClosures))
+                } else {
+                    code.events.append(.eval(self.expr(expr)))
+                }
             case nil:
                 break
             }
@@ -288,9 +292,13 @@ struct FactCollector {
             }
         case .macroExpansionDecl:
             let d = RawMacroExpansionDeclSyntax(decl)!
-            let code = Code()
-            code.events.append(.eval(.other(d.arguments.each.map { expr($0.expression) })))
-            owner.code.append(code)
+            if text(d.macroName) == "Preview" {
+                owner.code.append(preview(d.arguments, d.trailingClosure, d.additionalTrailingClosures))
+            } else {
+                let code = Code()
+                code.events.append(.eval(.other(d.arguments.each.map { expr($0.expression) })))
+                owner.code.append(code)
+            }
         default:
             break
         }
@@ -920,6 +928,18 @@ struct FactCollector {
         default:
             return .other(children(e.raw))
         }
+    }
+
+    /// `#Preview { ContentView() }` (a declaration or, at file level, an expression): what the
+    /// canvas shows is a real dependency, made in code that runs only there. Its sites name
+    /// `#Preview` as their member, so that advice can leave them out.
+    private mutating func preview(
+        _ list: RawLabeledExprListSyntax, _ trailing: RawClosureExprSyntax?,
+        _ more: RawMultipleTrailingClosureElementListSyntax
+    ) -> Code {
+        let code = Code(member: Site.previewMember)
+        code.events.append(.eval(.other(arguments(list, trailing, more).map(\.value))))
+        return code
     }
 
     private mutating func arguments(

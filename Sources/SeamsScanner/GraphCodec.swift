@@ -134,6 +134,7 @@ enum GraphCodec {
         w.byte(UInt8(nodeKinds.firstIndex(of: n.kind)!))
         w.optionalString(n.file)
         w.int(n.line ?? -1)
+        w.optionalString(n.role?.rawValue)
     }
 
     static func readNode(_ r: inout ByteReader) throws -> Node {
@@ -143,7 +144,9 @@ enum GraphCodec {
         let kind = try pick(nodeKinds, try r.byte())
         let file = try r.optionalString()
         let line = try r.int()
-        return Node(id: id, name: name, module: module, kind: kind, file: file, line: line < 0 ? nil : line)
+        let role = try r.optionalString().flatMap(NodeRole.init(rawValue:))
+        return Node(
+            id: id, name: name, module: module, kind: kind, file: file, line: line < 0 ? nil : line, role: role)
     }
 
     /// An edge where it lies: the writers below read items through pointers, since passing

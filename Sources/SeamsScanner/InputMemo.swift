@@ -45,6 +45,7 @@ public struct InputMemo: Sendable, Equatable {
             w.string(f.location)
             w.string(f.module)
             w.count(f.unit)
+            w.bool(f.test)
         }
         w.list(units) { w, u in
             w.optionalString(u.importName)
@@ -67,7 +68,9 @@ public struct InputMemo: Sendable, Equatable {
                 (try r.string(), try r.list { try $0.int() }, try r.bool() ? try r.int() : nil)
             }
             let files = try r.list { r in
-                SourceFile(path: try r.string(), location: try r.string(), module: try r.string(), unit: try r.count())
+                SourceFile(
+                    path: try r.string(), location: try r.string(), module: try r.string(), unit: try r.count(),
+                    test: try r.bool())
             }
             let units = try r.list { r in
                 let name = try r.optionalString()

@@ -11,12 +11,15 @@ public struct SourceFile: Sendable, Equatable {
     public var module: String
     /// The compilation unit it builds in (index into `ScanInput.units`).
     public var unit: Int
+    /// Compiled by a test target (the project says so, or a folder module is named `…Tests`).
+    public var test: Bool
 
-    public init(path: String, location: String, module: String, unit: Int) {
+    public init(path: String, location: String, module: String, unit: Int, test: Bool = false) {
         self.path = path
         self.location = location
         self.module = module
         self.unit = unit
+        self.test = test
     }
 }
 

@@ -95,10 +95,13 @@ public struct TestabilityReport: Hashable, Codable, Sendable {
     public var types: [TypeTestability]
     /// The recipes the blockers name, in catalog order.
     public var recipes: [RecipeInfo]
+    /// Test, preview and generated types not reported (absent when none were left out).
+    public var leftOut: LeftOut?
 
-    public init(root: String, types: [TypeTestability]) {
+    public init(root: String, types: [TypeTestability], leftOut: LeftOut? = nil) {
         self.root = root
         self.types = types
+        self.leftOut = leftOut
         let used = Set(types.flatMap { $0.blockers.map(\.recipe) })
         self.recipes = Recipe.allCases.filter(used.contains).map(RecipeInfo.init)
     }

@@ -32,7 +32,10 @@ public struct TestabilityAnalysis: Sendable {
         self.services = services
     }
 
-    public func analyse(_ graph: Graph) -> TestabilityReport {
+    /// Every type of `graph` judged; with `includeTests` false, only production types reported
+    /// (test, preview and generated ones are judged too, since what production code makes of them
+    /// can block it, then counted in `leftOut`).
+    public func analyse(_ graph: Graph, includeTests: Bool = true) -> TestabilityReport {
         let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let subjects = graph.nodes.filter(Self.isSubject)
         var edgeSet = Set<String>()
@@ -93,7 +96,12 @@ public struct TestabilityAnalysis: Sendable {
                     cost: cost, blockers: list))
         }
         types.sort { ($0.cost, $1.id) > ($1.cost, $0.id) }
-        return TestabilityReport(root: graph.root, types: types)
+        guard !includeTests else { return TestabilityReport(root: graph.root, types: types) }
+        let production = Set(subjects.filter(\.isProduction).map(\.id))
+        let leftOut = LeftOut(subjects.filter { !$0.isProduction })
+        return TestabilityReport(
+            root: graph.root, types: types.filter { production.contains($0.id) },
+            leftOut: leftOut.isEmpty ? nil : leftOut)
     }
 
     /// Types whose tests are in question: declared types and extensions, not protocols (they

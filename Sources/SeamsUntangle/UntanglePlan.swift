@@ -17,6 +17,8 @@ public struct UntanglePlan: Codable, Sendable, Equatable {
     public var nesting: [Nesting]
     /// Pins of `untangle:` that matched no edge on a cycle, and other remarks.
     public var notes: [String]
+    /// Test, preview and generated types left out of the plan (absent when none were).
+    public var leftOut: LeftOut? = nil
 
     public var isAcyclic: Bool { components.isEmpty }
 

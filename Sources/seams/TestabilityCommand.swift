@@ -17,7 +17,8 @@ struct TestabilityCommand: ParsableCommand {
             concrete app type, a static call that does work, or static mutable state of its own.
 
             Each blocker costs its weight times what its target drags in (the scanned types it reaches), and \
-            types are ranked by the sum. Each blocker names its seam (inject through init, wrap the system \
+            types are ranked by the sum. Only production types are reported: types of test targets, \
+            previews and generated files are left out and counted (--include-tests brings them back). Each blocker names its seam (inject through init, wrap the system \
             service, factory closure, injected repository, a command instead of a downcast, one state value) \
             and the lesson in Samples/ that shows it. A type with no blocker is testable in isolation.
 
@@ -44,6 +45,9 @@ struct TestabilityCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Types listed in text and Markdown (JSON lists all).")
     var top = 20
 
+    @Flag(help: "Report test, preview and generated types too (left out by default: see seams scan's role).")
+    var includeTests = false
+
     func validate() throws {
         guard top > 0 else { throw ValidationError("--top must be a positive number of types, not \(top)") }
         try Console.validateOutput(format: format?.rawValue, output: output) {
@@ -56,6 +60,7 @@ struct TestabilityCommand: ParsableCommand {
         request.format = format ?? output.flatMap(TestabilityRequest.format(forPath:)) ?? .text
         request.top = top
         request.typeName = typeName
+        request.includeTests = includeTests
         let outcome = try Console.orExit { try TestabilityPipeline.run(request) }
         Console.report(outcome.diagnosticText)
         try Console.emit(outcome.bytes, to: output)

@@ -44,6 +44,10 @@ struct UntangleCommand: ParsableCommand {
     @Flag(help: "Show the levelized dependency structure matrix instead of the list of cuts.")
     var dsm = false
 
+    @Flag(
+        help: "Plan tangles of test, preview and generated code too (left out by default: see seams scan's role).")
+    var includeTests = false
+
     @Option(help: "Also draw the tangles with their cuts numbered (.svg .png .pdf .dot).")
     var map: String?
 
@@ -65,6 +69,7 @@ struct UntangleCommand: ParsableCommand {
         request.top = top
         request.dsm = dsm
         request.mapPath = map
+        request.includeTests = includeTests
         let outcome = try Console.orExit { try UntanglePipeline.run(request) }
         Console.report(outcome.diagnosticText)
         for note in outcome.notes { Console.status("note: \(note)") }

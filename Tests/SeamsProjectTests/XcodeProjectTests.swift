@@ -37,6 +37,19 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
         #expect(relative(p.localPackages) == ["LocalKit"])
     }
 
+    @Test func aTestBundleIsKnownByItsProductTypeNotItsName() throws {
+        let p = try XcodeProjectReader.read(xcodeproj: root + "/Podcasts.xcodeproj")
+        #expect(target(p, "PodcastsTests")!.productType == "com.apple.product-type.bundle.unit-test")
+        #expect(target(p, "PodcastsTests")!.isTest)
+        #expect(!target(p, "Podcasts")!.isTest)
+        // No product type written: not a test, whatever the name.
+        #expect(target(p, "Podcasts Widget")!.productType == nil)
+        #expect(!target(p, "Podcasts Widget")!.isTest)
+        var ui = target(p, "Podcasts")!
+        ui.productType = "com.apple.product-type.bundle.ui-testing"
+        #expect(ui.isTest)
+    }
+
     @Test func anExceptionAddsAFileToATargetWithoutTheFolder() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seams-xc-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -185,6 +198,8 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
         #expect(layout.units[unit("Podcasts")].sees == [unit("LocalKit")])
         #expect(layout.units[unit("PodcastsTests")].sees == [unit("Podcasts")])
         #expect(layout.units[unit("Podcasts Widget")].importName == "Podcasts_Widget")
+        // Only the unit-test bundle is test code; a package's regular target is not.
+        #expect(layout.units.filter(\.isTest).map(\.name) == ["PodcastsTests"])
     }
 
     @Test func chosenTargetsOnly() throws {
