@@ -5,8 +5,10 @@ import Foundation
 /// generated messages. A file's name proves nothing (`Generated.swift` may be hand-written), and
 /// a "do not edit" deep inside hand-written code is a note to a reader, not a generator's stamp.
 public enum GeneratedCode {
-    /// Bytes read from the start of a file: headers are short, protobuf markers come early.
-    public static let headerBytes = 8192
+    /// Bytes read from the start of a file: headers are short, protobuf markers come early. The
+    /// check runs on every scan, cached or not, so it reads little (a follow-up: keep the answer
+    /// with the file's cached facts, so that an unchanged file is not opened again).
+    public static let headerBytes = 2048
 
     /// Phrases of a generator's header, lowercased.
     static let headerPhrases = [
