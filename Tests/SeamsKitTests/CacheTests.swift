@@ -1,6 +1,7 @@
 import Foundation
 import SeamsGraph
 import SeamsKit
+import SeamsProject
 import SeamsReport
 import SeamsScanner
 import SeamsTestSupport
@@ -287,6 +288,47 @@ final class Said: @unchecked Sendable {
         #expect(result.json == (try scan(tree, cache: nil)).json)
         #expect(!FileManager.default.fileExists(atPath: tree + "/.cache"))
         #expect(said.all.count == 1 && said.all[0].contains("inside the scanned folder"))
+    }
+
+    /// Every file under `folder`, relative, sorted: what a scan left there.
+    func files(under folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test func aCacheFolderThatIsALinkIntoTheTreeIsNotUsed() throws {
+        let (tree, root) = try workspace()
+        let before = files(under: tree)
+        // A link beside the tree that leads into it: to a folder that exists, and to one that
+        // does not yet (a scan would make it).
+        try FileManager.default.createDirectory(atPath: tree + "/.cache-here", withIntermediateDirectories: true)
+        let beside = PathTools.parent(root)
+        for (link, target) in [("into-tree", tree + "/.cache-here"), ("into-tree-later", tree + "/.cache-later")] {
+            try FileManager.default.createSymbolicLink(atPath: beside + "/" + link, withDestinationPath: target)
+            let said = Said()
+            let result = try scan(tree, cache: DiskCache(root: beside + "/" + link, report: { said.add($0) }))
+            #expect(result.json == (try scan(tree, cache: nil)).json)
+            #expect(said.all.count == 1 && said.all.first?.contains("inside the scanned folder") == true, "\(said.all)")
+        }
+        #expect(files(under: tree) == (before + [".cache-here"]).sorted())
+    }
+
+    @Test func aTreeScannedThroughALinkKeepsTheCacheOutOfTheRealTree() throws {
+        let (tree, root) = try workspace()
+        let before = files(under: tree)
+        let link = PathTools.parent(root) + "/link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: tree)
+        let said = Said()
+        // The tree by the link's path, the cache by the real one.
+        var request = ScanRequest(paths: [link])
+        request.cache = DiskCache(root: tree + "/.cache", report: { said.add($0) })
+        _ = try ScanPipeline.run(request)
+        // And the other way round: run in the link, the cache named by the real path.
+        request = ScanRequest(paths: ["."])
+        request.workingDirectory = link
+        request.cache = DiskCache(root: tree + "/Sources/.cache", report: { said.add($0) })
+        _ = try ScanPipeline.run(request)
+        #expect(files(under: tree) == before)
+        #expect(said.all.count == 2 && said.all.allSatisfy { $0.contains("inside the scanned folder") }, "\(said.all)")
     }
 
     @Test func overTheLimitTheLeastRecentlyUsedEntriesGo() throws {
