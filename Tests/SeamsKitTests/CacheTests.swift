@@ -333,11 +333,20 @@ final class Said: @unchecked Sendable {
 
     @Test func overTheLimitTheLeastRecentlyUsedEntriesGo() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("seams-lru-\(UUID().uuidString)").path
-        let dir = base + "/v1/facts/00"
+        let dir = base + "/v1/packs"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // What is not named as seams names its entries is not the cache's to remove (a
+        // --cache-dir that holds other things): older still, and larger.
+        let foreign = [base + "/notes.txt", base + "/v1/notes.txt", dir + "/notes.txt", base + "/other/packs/a.pack"]
+        for path in foreign {
+            try FileManager.default.createDirectory(atPath: PathTools.parent(path), withIntermediateDirectories: true)
+            try Data(repeating: 1, count: 5000).write(to: URL(fileURLWithPath: path))
+            var times = [timespec(tv_sec: 1_000, tv_nsec: 0), timespec(tv_sec: 1_000, tv_nsec: 0)]
+            utimensat(AT_FDCWD, path, &times, 0)
+        }
         // Ten entries of 1,000 bytes, used one second apart: entry 0 longest ago.
         for i in 0..<10 {
-            let path = "\(dir)/entry\(i)"
+            let path = "\(dir)/entry\(i).pack"
             try Data(repeating: 7, count: 1000).write(to: URL(fileURLWithPath: path))
             var times = [timespec(tv_sec: 1_000_000 + i, tv_nsec: 0), timespec(tv_sec: 1_000_000 + i, tv_nsec: 0)]
             utimensat(AT_FDCWD, path, &times, 0)
@@ -347,9 +356,10 @@ final class Said: @unchecked Sendable {
         // Down to 3/4 of the limit: the four oldest go.
         #expect(removed == 4_000)
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        #expect(left == (4..<10).map { "entry\($0)" })
+        #expect(left == ((4..<10).map { "entry\($0).pack" } + ["notes.txt"]).sorted())
         let cleaned = try DiskCache.clean(root: base)
         #expect(cleaned.files == 6)
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: base))?.isEmpty ?? true)
+        #expect(foreign.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["notes.txt"])
     }
 }
