@@ -18,6 +18,74 @@ public enum AtomicFile {
 
     public static func write(_ data: Data, to path: String) throws {
         let (target, mode) = try regularTarget(of: path)
+        let temp = try temporary(data, for: target, reporting: path, mode: mode)
+        defer { TemporaryFiles.unregister(temp.slot) }
+        // For the tests of interrupted writes only: a pause while the temporary file exists.
+        if let pause = ProcessInfo.processInfo.environment["SEAMS_TEST_PAUSE_BEFORE_RENAME"].flatMap(Double.init) {
+            Thread.sleep(forTimeInterval: pause)
+        }
+        guard rename(temp.path, target) == 0 else {
+            let reason = errorText()
+            unlink(temp.path)
+            throw SeamsError.cannotWrite(path: path, reason: reason)
+        }
+    }
+
+    /// A file as `lstat` tells it apart from any other.
+    public struct Identity: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+
+        init?(lstatOf path: String) {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    /// Writes `data` as a new file at `path`, whole or not at all, only if nothing is there:
+    /// no file, no link (dangling or not), nothing of any kind; what is there is left as it is.
+    /// The file made, or nil when something was in the way. The temporary file is linked to
+    /// `path` (`link` fails when `path` exists, and never follows it); where the file system
+    /// has no hard links, the file is created with `O_CREAT | O_EXCL | O_NOFOLLOW` and written.
+    public static func create(_ data: Data, at path: String) throws -> Identity? {
+        let temp = try temporary(data, for: path, reporting: path, mode: nil)
+        defer {
+            unlink(temp.path)
+            TemporaryFiles.unregister(temp.slot)
+        }
+        if link(temp.path, path) == 0 { return Identity(lstatOf: path) }
+        switch errno {
+        case EEXIST: return nil
+        case EPERM, EOPNOTSUPP, ENOSYS, EMLINK: break
+        default: throw SeamsError.cannotWrite(path: path, reason: errorText())
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            if errno == EEXIST || errno == ELOOP { return nil }
+            throw SeamsError.cannotWrite(path: path, reason: errorText())
+        }
+        let made = Identity(lstatOf: path)
+        let written = data.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
+        let reason = errorText()
+        guard close(fd) == 0 && written else {
+            unlink(path)
+            throw SeamsError.cannotWrite(path: path, reason: reason)
+        }
+        return made
+    }
+
+    /// Removes the file at `path` if it is still the one `identity` names (a file `create` made).
+    public static func remove(_ path: String, ifStill identity: Identity) {
+        if Identity(lstatOf: path) == identity { unlink(path) }
+    }
+
+    /// `data` in a new temporary file beside `target`, with `mode` if given; its path and its
+    /// slot in `TemporaryFiles` (unregister it). Problems are reported for `path`.
+    private static func temporary(
+        _ data: Data, for target: String, reporting path: String, mode: mode_t?
+    ) throws -> (path: String, slot: Int?) {
         let url = URL(fileURLWithPath: target)
         let dir = url.deletingLastPathComponent()
         var isDir: ObjCBool = false
@@ -29,28 +97,23 @@ public enum AtomicFile {
         TemporaryFiles.cleanUpOnSignals()
         let temp = dir.appendingPathComponent("\(prefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         let slot = TemporaryFiles.register(temp)
-        defer { TemporaryFiles.unregister(slot) }
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
-            throw SeamsError.cannotWrite(path: path, reason: "the folder is not writable (\(errorText()))")
-        }
-        func fail(_ reason: String) -> SeamsError {
-            unlink(temp)
-            return SeamsError.cannotWrite(path: path, reason: reason)
+            let reason = errorText()
+            TemporaryFiles.unregister(slot)
+            throw SeamsError.cannotWrite(path: path, reason: "the folder is not writable (\(reason))")
         }
         let written = data.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
+        let reason = errorText()
         if let mode { fchmod(fd, mode) }
         let closed = close(fd) == 0
-        guard written else {
-            let reason = errorText()
-            throw fail(reason)
+        guard written && closed else {
+            let why = written ? errorText() : reason
+            unlink(temp)
+            TemporaryFiles.unregister(slot)
+            throw SeamsError.cannotWrite(path: path, reason: why)
         }
-        guard closed else { throw fail(errorText()) }
-        // For the tests of interrupted writes only: a pause while the temporary file exists.
-        if let pause = ProcessInfo.processInfo.environment["SEAMS_TEST_PAUSE_BEFORE_RENAME"].flatMap(Double.init) {
-            Thread.sleep(forTimeInterval: pause)
-        }
-        guard rename(temp, target) == 0 else { throw fail(errorText()) }
+        return (temp, slot)
     }
 
     /// The regular file that writing `path` replaces (following symbolic links), with its
