@@ -16,8 +16,10 @@ public enum AtomicFile {
         try write(Data(text.utf8), to: path)
     }
 
-    public static func write(_ data: Data, to path: String) throws {
-        let (target, mode) = try regularTarget(of: path)
+    /// - Parameter followingLinks: false: a symbolic link at `path` is refused, not written
+    ///   through (and one that appears meanwhile is replaced, not followed).
+    public static func write(_ data: Data, to path: String, followingLinks: Bool = true) throws {
+        let (target, mode) = try regularTarget(of: path, followingLinks: followingLinks)
         let temp = try temporary(data, for: target, reporting: path, mode: mode)
         defer { TemporaryFiles.unregister(temp.slot) }
         // For the tests of interrupted writes only: a pause while the temporary file exists.
@@ -116,9 +118,10 @@ public enum AtomicFile {
         return (temp, slot)
     }
 
-    /// The regular file that writing `path` replaces (following symbolic links), with its
-    /// permissions, or the path itself when nothing is there yet; throws for anything else.
-    static func regularTarget(of path: String) throws -> (path: String, mode: mode_t?) {
+    /// The regular file that writing `path` replaces (following symbolic links unless told not
+    /// to), with its permissions, or the path itself when nothing is there yet; throws for
+    /// anything else.
+    static func regularTarget(of path: String, followingLinks: Bool = true) throws -> (path: String, mode: mode_t?) {
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -130,6 +133,10 @@ public enum AtomicFile {
             case S_IFREG:
                 return (current, info.st_mode & 0o7777)
             case S_IFLNK:
+                guard followingLinks else {
+                    throw SeamsError.cannotWrite(
+                        path: path, reason: "it is a symbolic link, which seams does not follow here")
+                }
                 guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
                     throw SeamsError.cannotWrite(path: path, reason: "its symbolic link cannot be read")
                 }

@@ -63,9 +63,17 @@ public enum InitPipeline {
         let configFile = folder + "/" + SeamsConfig.fileName
         let baselineFile = folder + "/" + InitRequest.baselineName
         let display = { (path: String) in PathTools.display(path, base: cwd) }
-        if !request.force {
-            for path in [configFile] + (request.baseline ? [baselineFile] : [])
-            where FileManager.default.fileExists(atPath: path) {
+        // A link counts as there, dangling or not: it could lead out of the folder, and even
+        // with --force init writes only files of its own.
+        for path in [configFile] + (request.baseline ? [baselineFile] : []) {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                throw SeamsError.input(
+                    "\(display(path)) is a symbolic link; seams init never writes through one, as it may lead out "
+                        + "of the folder (remove the link, then run seams init again)")
+            }
+            if !request.force {
                 throw SeamsError.input("\(display(path)) exists; seams init never replaces it unless you give --force")
             }
         }
@@ -100,7 +108,7 @@ public enum InitPipeline {
             (request.baseline ? [(baselineFile, Baseline(violations: result.violations).encoded())] : [])
             + [(configFile, Data(text.utf8))]
         if request.force {
-            for (path, data) in files { try AtomicFile.write(data, to: path) }
+            for (path, data) in files { try AtomicFile.write(data, to: path, followingLinks: false) }
         } else {
             try createAll(files, display: display)
         }
