@@ -18,15 +18,66 @@ public enum AtomicFile {
         try write(Data(text.utf8), to: path)
     }
 
-    public static func write(_ data: Data, to path: String) throws {
-        try writeAll([(data, path)])
+    /// - Parameter followingLinks: false: a symbolic link at `path` is refused, not written
+    ///   through (and one that appears meanwhile is replaced, not followed).
+    public static func write(_ data: Data, to path: String, followingLinks: Bool = true) throws {
+        try writeAll([(data, path)], followingLinks: followingLinks)
+    }
+
+    /// A file as `lstat` tells it apart from any other.
+    public struct Identity: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+
+        init?(lstatOf path: String) {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    /// Writes `data` as a new file at `path`, whole or not at all, only if nothing is there:
+    /// no file, no link (dangling or not), nothing of any kind; what is there is left as it is.
+    /// The file made, or nil when something was in the way. The temporary file is linked to
+    /// `path` (`link` fails when `path` exists, and never follows it); where the file system
+    /// has no hard links, the file is created with `O_CREAT | O_EXCL | O_NOFOLLOW` and written.
+    public static func create(_ data: Data, at path: String) throws -> Identity? {
+        var info = stat()
+        if lstat(path, &info) == 0 { return nil }
+        let temp = try stage(data, to: path, followingLinks: false)
+        defer { temp.discard() }
+        if link(temp.temp, path) == 0 { return Identity(lstatOf: path) }
+        switch errno {
+        case EEXIST: return nil
+        case EPERM, EOPNOTSUPP, ENOSYS, EMLINK: break
+        default: throw SeamsError.cannotWrite(path: path, reason: errorText())
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            if errno == EEXIST || errno == ELOOP { return nil }
+            throw SeamsError.cannotWrite(path: path, reason: errorText())
+        }
+        let made = Identity(lstatOf: path)
+        let written = data.withUnsafeBytes { FileDescriptor.writeAll(fd, $0) }
+        let reason = errorText()
+        guard close(fd) == 0 && written else {
+            unlink(path)
+            throw SeamsError.cannotWrite(path: path, reason: reason)
+        }
+        return made
+    }
+
+    /// Removes the file at `path` if it is still the one `identity` names (a file `create` made).
+    public static func remove(_ path: String, ifStill identity: Identity) {
+        if Identity(lstatOf: path) == identity { unlink(path) }
     }
 
     /// Writes several files all or none: each is written beside its destination first, and only
     /// when every one is complete are they renamed into place. A failure (a missing folder, a
     /// full disk, a destination that is not a regular file) leaves every destination as it was,
     /// and the error says that nothing was written.
-    public static func writeAll(_ files: [(data: Data, path: String)]) throws {
+    public static func writeAll(_ files: [(data: Data, path: String)], followingLinks: Bool = true) throws {
         // Said when several files were asked for: the one named in the error is not the only
         // one left unwritten.
         func noneWritten(_ error: Error) -> Error {
@@ -36,7 +87,7 @@ public enum AtomicFile {
         var staged: [Staged] = []
         do {
             for file in files {
-                let next = try stage(file.data, to: file.path)
+                let next = try stage(file.data, to: file.path, followingLinks: followingLinks)
                 if let twin = staged.first(where: { $0.identity == next.identity }) {
                     next.discard()
                     throw SeamsError.cannotWrite(path: file.path, reason: "it is the same file as \(twin.path)")
@@ -76,8 +127,8 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to a new temporary file in the folder of the file `path` names.
-    static func stage(_ data: Data, to path: String) throws -> Staged {
-        let (target, mode) = try regularTarget(of: path)
+    static func stage(_ data: Data, to path: String, followingLinks: Bool = true) throws -> Staged {
+        let (target, mode) = try regularTarget(of: path, followingLinks: followingLinks)
         let url = URL(fileURLWithPath: target)
         let dir = url.deletingLastPathComponent()
         var isDir: ObjCBool = false
@@ -143,9 +194,10 @@ public enum AtomicFile {
         return String(cString: resolved)
     }
 
-    /// The regular file that writing `path` replaces (following symbolic links), with its
-    /// permissions, or the path itself when nothing is there yet; throws for anything else.
-    static func regularTarget(of path: String) throws -> (path: String, mode: mode_t?) {
+    /// The regular file that writing `path` replaces (following symbolic links unless told not
+    /// to), with its permissions, or the path itself when nothing is there yet; throws for
+    /// anything else.
+    static func regularTarget(of path: String, followingLinks: Bool = true) throws -> (path: String, mode: mode_t?) {
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -157,6 +209,10 @@ public enum AtomicFile {
             case S_IFREG:
                 return (current, info.st_mode & 0o7777)
             case S_IFLNK:
+                guard followingLinks else {
+                    throw SeamsError.cannotWrite(
+                        path: path, reason: "it is a symbolic link, which seams does not follow here")
+                }
                 guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
                     throw SeamsError.cannotWrite(path: path, reason: "its symbolic link cannot be read")
                 }

@@ -149,14 +149,8 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
             .filter { $0.hasSuffix(".pack") }.sorted()
         for name in names {
             let path = packFolder + "/" + name
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { continue }
-            var info = stat()
-            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                close(fd)
-                continue
-            }
-            guard let read = CachePack.readIndex(fd: fd, size: Int(info.st_size)) else {
+            guard let (fd, size) = Self.openRegular(path) else { continue }
+            guard let read = CachePack.readIndex(fd: fd, size: size) else {
                 let pack = OpenPack(path: path, fd: fd, entries: 0)
                 pack.damaged = true
                 packs.append(pack)
@@ -235,14 +229,9 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         }
         lock.unlock()
         guard !diskless else { return nil }
-        let path = snapshotFolder + "/" + name
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let (fd, size) = Self.openRegular(snapshotFolder + "/" + name) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, let bytes = CachePack.readAll(fd, at: 0, count: Int(info.st_size)) else {
-            return nil
-        }
+        guard let bytes = CachePack.readAll(fd, at: 0, count: size) else { return nil }
         // Used now: least recently used files are the first to go.
         futimens(fd, nil)
         return bytes
@@ -431,40 +420,91 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         return .success(file)
     }
 
-    /// An entry of the cache: a file under a build's folder.
+    /// Opens a cache file to read, and its size: only a regular file, and never through a link.
+    /// Anything else is a miss: a FIFO or a device would block the read (or never end it), and
+    /// seams makes no links in its cache. Opened without blocking, then asked what it is
+    /// (`fstat` on what was opened, so nothing can be swapped in between).
+    static func openRegular(_ path: String) -> (fd: Int32, size: Int)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return (fd, Int(info.st_size))
+    }
+
+    /// An entry of the cache: a file of a build's packs or snapshots.
     struct Entry {
         var path: String
         var size: Int
         var used: Int
+        /// A regular file; anything else (a FIFO, a link, a device) of an entry's name is no
+        /// entry seams wrote, only `clean` removes it.
+        var regular: Bool
     }
 
-    /// Every file under `root`, found with `readdir` (every run that writes lists them: through
-    /// Foundation's enumerator that took up to 12 ms of a warm scan for a few dozen files).
-    /// Links are not followed, and names that are not UTF-8 (not ours) are left alone.
+    /// The folders a build's entries are in (`<root>/<build>/packs`, `…/snapshots`), and whether
+    /// a name in each is one seams gives: a pack, a snapshot, or a temporary file of one.
+    static let entryFolders: [(name: String, isEntry: (String) -> Bool)] = [
+        ("packs", { $0.hasSuffix(".pack") || $0.contains(".pack.tmp-") }),
+        ("snapshots", { _ in true }),
+    ]
+
+    /// Every entry of every build under `root` (build folders are named `v…`, as
+    /// `buildIdentity` names them), found with `readdir` (every run that writes lists them:
+    /// through Foundation's enumerator that took up to 12 ms of a warm scan for a few dozen
+    /// files). Only what seams names as its own is listed, whatever else the folder holds (a
+    /// `--cache-dir` that is not seams's alone), links are never followed, and names that are
+    /// not UTF-8 (not ours) are left alone.
     static func entries(root: String) -> [Entry] {
         var out: [Entry] = []
-        var folders = [root]
-        while let folder = folders.popLast() {
-            for item in PathTools.entries(of: folder) ?? [] {
-                guard let name = item.name else { continue }
-                let full = folder + "/" + name
+        for folder in entryFolderPaths(root: root) {
+            for item in PathTools.entries(of: folder.path) ?? [] {
+                guard let name = item.name, folder.isEntry(name) else { continue }
+                let full = folder.path + "/" + name
                 var info = stat()
-                guard lstat(full, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: folders.append(full)
-                case S_IFREG: out.append(Entry(path: full, size: Int(info.st_size), used: Int(info.st_mtim.tv_sec)))
-                default: break
-                }
+                guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
+                let regular = (info.st_mode & S_IFMT) == S_IFREG
+                out.append(
+                    Entry(
+                        path: full, size: regular ? Int(info.st_size) : 0, used: Int(info.st_mtim.tv_sec),
+                        regular: regular))
             }
         }
         return out
+    }
+
+    /// The entry folders of every build under `root` that are folders themselves, not links.
+    private static func entryFolderPaths(root: String) -> [(path: String, isEntry: (String) -> Bool)] {
+        var out: [(String, (String) -> Bool)] = []
+        for build in builds(root: root) {
+            for (name, isEntry) in entryFolders where isRealFolder(build + "/" + name) {
+                out.append((build + "/" + name, isEntry))
+            }
+        }
+        return out
+    }
+
+    /// The build folders under `root`: folders (not links) named `v…`.
+    private static func builds(root: String) -> [String] {
+        (PathTools.entries(of: root) ?? []).compactMap { item in
+            guard let name = item.name, name.hasPrefix("v"), isRealFolder(root + "/" + name) else { return nil }
+            return root + "/" + name
+        }
+    }
+
+    private static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Removes least recently used entries while the cache is over `limit`, down to 3/4 of it;
     /// returns how many bytes it removed.
     @discardableResult
     public static func trim(root: String, toBytes limit: Int) -> Int {
-        let all = entries(root: root)
+        let all = entries(root: root).filter(\.regular)
         var total = all.reduce(0) { $0 + $1.size }
         guard total > limit else { return 0 }
         var removed = 0
@@ -482,50 +522,44 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     }
 
     /// Removes every entry of every version (`seams cache clean`); returns files and bytes.
+    /// Whatever has an entry's name goes, a FIFO or a link as well as a pack (the link itself:
+    /// what it leads to is not seams's); what else the folders hold stays.
     public static func clean(root: String) throws -> (files: Int, bytes: Int) {
         let all = entries(root: root)
         var files = 0, bytes = 0
         for entry in all {
-            let held = entryCount(entry.path)
+            let held = entry.regular ? entryCount(entry.path) : 0
             guard unlink(entry.path) == 0 else { continue }
             files += held
             bytes += entry.size
         }
-        // The folders, deepest first; what is not empty (not ours) stays.
-        if let walker = FileManager.default.enumerator(atPath: root) {
-            var dirs: [String] = []
-            while let rel = walker.nextObject() as? String { dirs.append(root + "/" + rel) }
-            for dir in dirs.sorted(by: >) { rmdir(dir) }
-        }
+        // The entry folders, then the build folders; what is not empty (not ours) stays.
+        for folder in entryFolderPaths(root: root) { rmdir(folder.path) }
+        for build in builds(root: root) { rmdir(build) }
         return (files, bytes)
     }
 
     /// Entries, bytes and build folders in the cache (`seams cache info`).
     public static func summary(root: String) -> (files: Int, bytes: Int, versions: [String]) {
-        let all = entries(root: root)
+        let all = entries(root: root).filter(\.regular)
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root))?.sorted() ?? []
         return (all.reduce(0) { $0 + entryCount($1.path) }, all.reduce(0) { $0 + $1.size }, versions)
     }
 
     /// The entries a pack holds; any other file counts as one.
     static func entryCount(_ path: String) -> Int {
-        guard path.hasSuffix(".pack") else { return 1 }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return 1 }
+        guard path.hasSuffix(".pack"), let (fd, size) = openRegular(path) else { return 1 }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, let read = CachePack.readIndex(fd: fd, size: Int(info.st_size)) else { return 1 }
+        guard let read = CachePack.readIndex(fd: fd, size: size) else { return 1 }
         return read.entries.count + read.missing
     }
 
     /// Where each entry of the pack at `path` lies in it (byte ranges), by `kind/key`: for
     /// tests that damage entries.
     public static func packEntries(_ path: String) -> [String: Range<Int>] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return [:] }
+        guard let (fd, size) = openRegular(path) else { return [:] }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, let read = CachePack.readIndex(fd: fd, size: Int(info.st_size)) else { return [:] }
+        guard let read = CachePack.readIndex(fd: fd, size: size) else { return [:] }
         var out: [String: Range<Int>] = [:]
         for (name, at) in read.entries { out[name] = at.offset..<at.offset + at.length }
         return out

@@ -11,6 +11,9 @@ public struct InitRequest: Sendable {
     public var baseline = false
     /// Replace a seams.yml (and baseline) that exists.
     public var force = false
+    /// Run after the scan, before the files are written: for tests of files that appear
+    /// meanwhile.
+    package var beforeWriting: (@Sendable () -> Void)?
 
     public init(scan: ScanRequest) {
         self.scan = scan
@@ -60,9 +63,17 @@ public enum InitPipeline {
         let configFile = folder + "/" + SeamsConfig.fileName
         let baselineFile = folder + "/" + InitRequest.baselineName
         let display = { (path: String) in PathTools.display(path, base: cwd) }
-        if !request.force {
-            for path in [configFile] + (request.baseline ? [baselineFile] : [])
-            where FileManager.default.fileExists(atPath: path) {
+        // A link counts as there, dangling or not: it could lead out of the folder, and even
+        // with --force init writes only files of its own.
+        for path in [configFile] + (request.baseline ? [baselineFile] : []) {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                throw SeamsError.input(
+                    "\(display(path)) is a symbolic link; seams init never writes through one, as it may lead out "
+                        + "of the folder (remove the link, then run seams init again)")
+            }
+            if !request.force {
                 throw SeamsError.input("\(display(path)) exists; seams init never replaces it unless you give --force")
             }
         }
@@ -92,13 +103,40 @@ public enum InitPipeline {
         } catch let error as ConfigError {
             throw SeamsError.config(error)
         }
-        if request.baseline {
-            try AtomicFile.write(Baseline(violations: result.violations).encoded(), to: baselineFile)
+        request.beforeWriting?()
+        let files =
+            (request.baseline ? [(baselineFile, Baseline(violations: result.violations).encoded())] : [])
+            + [(configFile, Data(text.utf8))]
+        if request.force {
+            for (path, data) in files { try AtomicFile.write(data, to: path, followingLinks: false) }
+        } else {
+            try createAll(files, display: display)
         }
-        try AtomicFile.write(Data(text.utf8), to: configFile)
         return InitOutcome(
             configPath: display(configFile), baselinePath: request.baseline ? display(baselineFile) : nil,
             modules: starter.modules.count, layers: starter.layers.count, violations: result.violations.count)
+    }
+}
+
+extension InitPipeline {
+    /// Writes each file only where nothing is (the scan takes a while: the user may have saved
+    /// a seams.yml meanwhile, or made a link), in order; when one is in the way, those written
+    /// before it are taken back and the error says so. Nothing of the user's is replaced.
+    static func createAll(_ files: [(path: String, data: Data)], display: (String) -> String) throws {
+        var made: [(path: String, identity: AtomicFile.Identity)] = []
+        do {
+            for (path, data) in files {
+                guard let identity = try AtomicFile.create(data, at: path) else {
+                    throw SeamsError.input(
+                        "\(display(path)) appeared while seams init scanned; it is left as it is (give --force to "
+                            + "replace it)")
+                }
+                made.append((path, identity))
+            }
+        } catch {
+            for file in made { AtomicFile.remove(file.path, ifStill: file.identity) }
+            throw error
+        }
     }
 }
 

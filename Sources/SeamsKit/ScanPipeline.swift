@@ -176,14 +176,14 @@ public enum ScanPipeline {
     }
 
     /// The request's cache, unless it lies inside a scanned folder: seams never writes into
-    /// the scanned tree unless asked.
+    /// the scanned tree unless asked. Compared where each leads, links followed: a cache folder
+    /// that is a link into the tree, or a tree named by a link, is still inside it.
     private static func usableCache(_ request: ScanRequest, cwd: String) -> DiskCache? {
         guard let cache = request.cache else { return nil }
         if cache.diskless { return cache }
         let folder = PathTools.absolute(cache.root, base: cwd)
         for path in request.paths {
-            let scanned = PathTools.absolute(path, base: cwd)
-            if folder == scanned || folder.hasPrefix(scanned.hasSuffix("/") ? scanned : scanned + "/") {
+            if PathTools.isWithin(folder, PathTools.absolute(path, base: cwd)) {
                 cache.report(
                     "warning: the cache folder \(cache.root) is inside the scanned folder \(path); scanning without "
                         + "the cache (choose another with --cache-dir)")

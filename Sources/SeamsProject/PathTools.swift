@@ -44,6 +44,42 @@ public enum PathTools {
         return String(cString: resolved)
     }
 
+    /// Where an absolute path leads on the file system: every symbolic link in it followed
+    /// (dangling ones too, to where they point) and `..` taken after the link it follows, as the
+    /// kernel does. Components that do not exist yet are kept as written, so the answer for a
+    /// folder that a write would create is where it would be created. A loop of links (more than
+    /// 40) ends the resolving there.
+    public static func resolved(_ path: String) -> String {
+        var done: [Substring] = []
+        var pending = Array(path.split(separator: "/").reversed())
+        var links = 0
+        while let part = pending.popLast() {
+            switch part {
+            case ".": continue
+            case "..": if !done.isEmpty { done.removeLast() }
+            default:
+                let next = "/" + (done + [part]).joined(separator: "/")
+                var info = stat()
+                guard links < 40, lstat(next, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: next)
+                else {
+                    done.append(part)
+                    continue
+                }
+                links += 1
+                if target.hasPrefix("/") { done = [] }
+                pending += target.split(separator: "/").reversed()
+            }
+        }
+        return "/" + done.joined(separator: "/")
+    }
+
+    /// Whether `path` is `folder` or lies below it, both as `resolved` gives them.
+    public static func isWithin(_ path: String, _ folder: String) -> Bool {
+        let (p, f) = (resolved(path), resolved(folder))
+        return p == f || p.hasPrefix(f == "/" ? f : f + "/")
+    }
+
     public static func isDirectory(_ path: String, witness: FileWitness? = nil) -> Bool? {
         witness?.saw(path)
         var isDir: ObjCBool = false

@@ -131,35 +131,41 @@ struct ConfigReader {
             if !seen.insert(key).inserted { problem(keyNode, "'\(key)' is given twice") }
             switch key {
             case "exclude":
-                config.exclude = strings(value, key: "exclude").map { Glob($0.value) }
+                config.exclude = strings(value, key: "exclude", expecting: Self.glob).map { Glob($0.value) }
             case "allow-skipped":
-                config.allowSkipped = strings(value, key: "allow-skipped").map { Glob($0.value) }
+                config.allowSkipped = strings(value, key: "allow-skipped", expecting: Self.glob).map { Glob($0.value) }
             case "include-external":
                 config.includeExternal = bool(value, key: "include-external") ?? false
             case "targets":
-                config.targets = strings(value, key: "targets").map(\.value)
+                config.targets = strings(value, key: "targets", expecting: "a target name").map(\.value)
             case "modules":
                 guard let modules = value.mapping else {
                     problem(value, "'modules' must map module names to lists of folder globs")
                     continue
                 }
                 for (nameNode, globs) in modules {
-                    guard let name = nameNode.string, !name.isEmpty, nameNode.scalar != nil else {
+                    guard nameNode.scalar != nil else {
                         problem(nameNode, "a module name must be a string")
                         continue
                     }
-                    config.modules.append((name, strings(globs, key: "modules.\(name)").map { Glob($0.value) }))
+                    guard let name = scalarText(nameNode, key: "modules", expecting: Self.moduleName) else { continue }
+                    guard !name.isEmpty else {
+                        problem(nameNode, "a module name must be a string")
+                        continue
+                    }
+                    config.modules.append(
+                        (name, strings(globs, key: "modules.\(name)", expecting: Self.glob).map { Glob($0.value) }))
                     config.moduleDefinitions.append((name, ConfigReader.location(nameNode)))
                 }
             case "layers":
                 config.layersLocation = ConfigReader.location(value)
                 config.layers = layers(value, key: "layers", references: &config.moduleReferences)
             case "baseline":
-                if let s = value.scalar?.string, !s.isEmpty {
+                if value.scalar == nil || value.scalar?.string.isEmpty == true {
+                    problem(value, "'baseline' must be the path of a baseline file")
+                } else if let s = scalarText(value, key: "baseline", expecting: "the path of a baseline file") {
                     config.baseline = s
                     config.baselineLocation = ConfigReader.location(value)
-                } else {
-                    problem(value, "'baseline' must be the path of a baseline file")
                 }
             case "rules":
                 guard let list = value.sequence else {
@@ -290,7 +296,7 @@ struct ConfigReader {
             case "limit":
                 spec.limit = wholeNumber(value, in: 0...Int.max, "'limit' must be a whole number, 0 or more")
             case "modules":
-                let names = strings(value, key: "modules")
+                let names = strings(value, key: "modules", expecting: Self.moduleName)
                 spec.modules = names.map(\.value)
                 references += names.map { ($0.value, $0.location) }
                 if names.count < 2 { problem(value, "'modules' of an independent rule must list two modules or more") }
@@ -330,11 +336,11 @@ struct ConfigReader {
                     problem(value, "invalid regular expression '\(s)': \(error)")
                 }
             case "module":
-                let names = strings(value, key: "\(side).module")
+                let names = strings(value, key: "\(side).module", expecting: Self.moduleName)
                 m.modules = names.map(\.value)
                 references += names.map { ($0.value, $0.location) }
             case "path":
-                m.paths = strings(value, key: "\(side).path").map { Glob($0.value) }
+                m.paths = strings(value, key: "\(side).path", expecting: Self.glob).map { Glob($0.value) }
             case "kind":
                 m.kinds = names(value, key: "\(side).kind", of: NodeKind.self, what: "type kind")
             default:
@@ -366,17 +372,25 @@ struct ConfigReader {
         return b
     }
 
-    /// One string or a list of strings, each with where it was written.
-    mutating func strings(_ node: YAMLNode, key: String) -> [(value: String, location: ConfigLocation)] {
-        if let s = node.scalar?.string { return [(s, ConfigReader.location(node))] }
+    static let glob = "a glob string"
+    static let moduleName = "a module name"
+
+    /// One string or a list of strings, each with where it was written; `what` says what each
+    /// is (`a glob string`), for the problems.
+    mutating func strings(
+        _ node: YAMLNode, key: String, expecting what: String
+    ) -> [(value: String, location: ConfigLocation)] {
+        if node.scalar != nil {
+            return scalarText(node, key: key, expecting: what).map { [($0, ConfigReader.location(node))] } ?? []
+        }
         guard let seq = node.sequence else {
             problem(node, "'\(key)' must be a list of strings")
             return []
         }
         var out: [(String, ConfigLocation)] = []
         for item in seq {
-            if let s = item.scalar?.string {
-                out.append((s, ConfigReader.location(item)))
+            if item.scalar != nil {
+                if let s = scalarText(item, key: key, expecting: what) { out.append((s, ConfigReader.location(item))) }
             } else {
                 problem(item, "'\(key)' must list strings")
             }
@@ -384,12 +398,35 @@ struct ConfigReader {
         return out
     }
 
+    /// A scalar's text where a string is expected; nil, with a problem, when YAML reads the
+    /// scalar as something else: a number (`5`), a Boolean (`no`, `On`), a null (`~`, nothing)
+    /// or a date. Its text would do as a glob or a name, but it is seldom what was meant (a
+    /// module named `On` must be quoted), so it is said, not guessed.
+    mutating func scalarText(_ node: YAMLNode, key: String, expecting what: String) -> String? {
+        guard let scalar = node.scalar else { return nil }
+        let reads: String
+        switch node.tag.description {
+        case Tag.Name.int.rawValue, Tag.Name.float.rawValue: reads = "the number"
+        case Tag.Name.bool.rawValue: reads = "the Boolean"
+        case Tag.Name.timestamp.rawValue: reads = "the date"
+        case Tag.Name.null.rawValue:
+            problem(node, "'\(key)': expected \(what), not an empty value")
+            return nil
+        default: return scalar.string
+        }
+        problem(
+            node,
+            "'\(key)': expected \(what), not \(reads) \(scalar.string) (quote it, \"\(scalar.string)\", to mean the text)"
+        )
+        return nil
+    }
+
     /// One name or a list of names of an enumeration's cases; an unknown one with "did you mean".
     mutating func names<T: RawRepresentable & CaseIterable>(
         _ node: YAMLNode, key: String, of type: T.Type, what: String
     ) -> [T] where T.RawValue == String {
         var out: [T] = []
-        for entry in strings(node, key: key) {
+        for entry in strings(node, key: key, expecting: ("aeiou".contains(what.prefix(1)) ? "an " : "a ") + what) {
             if let value = T(rawValue: entry.value) {
                 out.append(value)
             } else {
@@ -414,7 +451,7 @@ struct ConfigReader {
         var out: [[String]] = []
         var seen: Set<String> = []
         for item in seq {
-            let names = strings(item, key: key)
+            let names = strings(item, key: key, expecting: Self.moduleName)
             for name in names {
                 if !seen.insert(name.value).inserted {
                     problems.append(

@@ -23,7 +23,7 @@ struct BenchRoot: ParsableCommand {
         abstract: "Benchmarks of seams: figures to read, not tests.",
         subcommands: [
             BenchCommand.self, RenderBench.self, TruthBench.self, UntangleBench.self, NestingBench.self,
-            TestabilityBench.self, ExplorerBench.self, CorpusCommand.self, AdviceBench.self,
+            TestabilityBench.self, ExplorerBench.self, CorpusCommand.self, CheckBench.self, AdviceBench.self,
         ],
         defaultSubcommand: BenchCommand.self
     )

@@ -1,5 +1,6 @@
 import Foundation
 import SeamsGraph
+import SeamsProject
 import SeamsReport
 import SeamsTestSupport
 import Testing
@@ -53,6 +54,47 @@ import Testing
         #expect(alone.status == 0, "\(alone.stderr)")
         #expect(!alone.stderr.contains("empty"))
         #expect(alone.stderr.contains("scanned 1 files"))
+    }
+
+    // MARK: the cache
+
+    /// Every path below `folder` whose `lstat` says it is a regular file.
+    func regularFiles(under folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).map { folder + "/" + $0 }
+            .filter { fileType($0) == S_IFREG }.sorted()
+    }
+
+    @Test func cacheEntriesThatAreNotRegularFilesAreMissesAndCleanRemovesThem() throws {
+        let dir = try TempDir()
+        try dir.write("App/A.swift", "class A { let b = B() }\nclass B {}\n")
+        let cache = dir.path + "/cache"
+        let cold = try seams(["scan", "App", "--cache-dir", cache], in: dir.path, timeout: 60)
+        #expect(cold.status == 0, "\(cold.stderr)")
+        // Every pack and snapshot the scan wrote becomes a FIFO of the same name (opening one to
+        // read waits for a writer that never comes), and a stray one is added beside them.
+        let written = regularFiles(under: cache)
+        #expect(written.contains { $0.hasSuffix(".pack") } && written.contains { $0.contains("/snapshots/") })
+        for path in written {
+            #expect(unlink(path) == 0 && mkfifo(path, 0o644) == 0)
+        }
+        let packs = try #require(written.first { $0.hasSuffix(".pack") }.map(PathTools.parent))
+        #expect(mkfifo(packs + "/stray.pack", 0o644) == 0)
+        let warm = try seams(["scan", "App", "--cache-dir", cache], in: dir.path, timeout: 20)
+        #expect(warm.status == 0, "\(warm.stderr)")
+        #expect(warm.stdout == cold.stdout)
+        // Links that lead out of the cache: clean removes the links, never what they lead to.
+        let outside = dir.path + "/outside"
+        try dir.write("outside/keep.pack", "not seams's")
+        try FileManager.default.createDirectory(atPath: outside + "/empty", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: packs + "/link.pack", withDestinationPath: outside + "/keep.pack")
+        try FileManager.default.createSymbolicLink(
+            atPath: PathTools.parent(packs) + "/snapshots/folder", withDestinationPath: outside)
+        let clean = try seams(["cache", "clean", "--cache-dir", cache], in: dir.path, timeout: 20)
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: cache)) == [], "nothing of seams is left")
+        #expect(fileType(outside + "/keep.pack") == S_IFREG)
+        #expect(fileType(outside + "/empty") == S_IFDIR)
     }
 
     // MARK: outputs

@@ -122,6 +122,33 @@ struct InitCommandTests {
         #expect(try dir.read("seams-baseline.json").contains("\"tool\": \"seams\""))
     }
 
+    @Test func aLinkWhereAFileGoesIsNeverFollowed() throws {
+        // A dangling link would have init write outside the folder it describes; a link to a
+        // file is a file that exists. Either is refused, with --force too: init writes only
+        // regular files of its own folder.
+        let outside = try TempDir()
+        try outside.write("kept.yml", "rules: []\n")
+        for (name, flags) in [
+            ("seams.yml", ["init"]), ("seams.yml", ["init", "--force"]),
+            ("seams-baseline.json", ["init", "--baseline"]),
+            ("seams-baseline.json", ["init", "--baseline", "--force"]),
+        ] {
+            for target in [outside.path + "/" + name, outside.path + "/kept.yml"] {
+                let dir = try TempDir()
+                try dir.write("App/App.swift", "struct App {}\n")
+                try FileManager.default.createSymbolicLink(atPath: dir.path + "/" + name, withDestinationPath: target)
+                let r = try seams(flags, in: dir.path)
+                #expect(r.status == 2, "\(flags) \(name) → \(target): \(r.stderr)")
+                #expect(
+                    r.stderr.contains("seams: error: \(name) is a symbolic link; seams init never writes through one"),
+                    "\(r.stderr)")
+                #expect(dir.listing() == ["App", "App/App.swift", name], "nothing written: \(flags)")
+                #expect(outside.listing() == ["kept.yml"])
+                #expect(try outside.read("kept.yml") == "rules: []\n")
+            }
+        }
+    }
+
     @Test func sameCodeSameBytesAndTheExamplesAreValidRules() throws {
         let dir = try TempDir()
         let app = try stage("Stage0-Legacy", in: dir)

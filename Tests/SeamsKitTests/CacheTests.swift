@@ -1,6 +1,7 @@
 import Foundation
 import SeamsGraph
 import SeamsKit
+import SeamsProject
 import SeamsReport
 import SeamsScanner
 import SeamsTestSupport
@@ -289,13 +290,63 @@ final class Said: @unchecked Sendable {
         #expect(said.all.count == 1 && said.all[0].contains("inside the scanned folder"))
     }
 
+    /// Every file under `folder`, relative, sorted: what a scan left there.
+    func files(under folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test func aCacheFolderThatIsALinkIntoTheTreeIsNotUsed() throws {
+        let (tree, root) = try workspace()
+        let before = files(under: tree)
+        // A link beside the tree that leads into it: to a folder that exists, and to one that
+        // does not yet (a scan would make it).
+        try FileManager.default.createDirectory(atPath: tree + "/.cache-here", withIntermediateDirectories: true)
+        let beside = PathTools.parent(root)
+        for (link, target) in [("into-tree", tree + "/.cache-here"), ("into-tree-later", tree + "/.cache-later")] {
+            try FileManager.default.createSymbolicLink(atPath: beside + "/" + link, withDestinationPath: target)
+            let said = Said()
+            let result = try scan(tree, cache: DiskCache(root: beside + "/" + link, report: { said.add($0) }))
+            #expect(result.json == (try scan(tree, cache: nil)).json)
+            #expect(said.all.count == 1 && said.all.first?.contains("inside the scanned folder") == true, "\(said.all)")
+        }
+        #expect(files(under: tree) == (before + [".cache-here"]).sorted())
+    }
+
+    @Test func aTreeScannedThroughALinkKeepsTheCacheOutOfTheRealTree() throws {
+        let (tree, root) = try workspace()
+        let before = files(under: tree)
+        let link = PathTools.parent(root) + "/link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: tree)
+        let said = Said()
+        // The tree by the link's path, the cache by the real one.
+        var request = ScanRequest(paths: [link])
+        request.cache = DiskCache(root: tree + "/.cache", report: { said.add($0) })
+        _ = try ScanPipeline.run(request)
+        // And the other way round: run in the link, the cache named by the real path.
+        request = ScanRequest(paths: ["."])
+        request.workingDirectory = link
+        request.cache = DiskCache(root: tree + "/Sources/.cache", report: { said.add($0) })
+        _ = try ScanPipeline.run(request)
+        #expect(files(under: tree) == before)
+        #expect(said.all.count == 2 && said.all.allSatisfy { $0.contains("inside the scanned folder") }, "\(said.all)")
+    }
+
     @Test func overTheLimitTheLeastRecentlyUsedEntriesGo() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("seams-lru-\(UUID().uuidString)").path
-        let dir = base + "/v1/facts/00"
+        let dir = base + "/v1/packs"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // What is not named as seams names its entries is not the cache's to remove (a
+        // --cache-dir that holds other things): older still, and larger.
+        let foreign = [base + "/notes.txt", base + "/v1/notes.txt", dir + "/notes.txt", base + "/other/packs/a.pack"]
+        for path in foreign {
+            try FileManager.default.createDirectory(atPath: PathTools.parent(path), withIntermediateDirectories: true)
+            try Data(repeating: 1, count: 5000).write(to: URL(fileURLWithPath: path))
+            var times = [timespec(tv_sec: 1_000, tv_nsec: 0), timespec(tv_sec: 1_000, tv_nsec: 0)]
+            utimensat(AT_FDCWD, path, &times, 0)
+        }
         // Ten entries of 1,000 bytes, used one second apart: entry 0 longest ago.
         for i in 0..<10 {
-            let path = "\(dir)/entry\(i)"
+            let path = "\(dir)/entry\(i).pack"
             try Data(repeating: 7, count: 1000).write(to: URL(fileURLWithPath: path))
             var times = [timespec(tv_sec: 1_000_000 + i, tv_nsec: 0), timespec(tv_sec: 1_000_000 + i, tv_nsec: 0)]
             utimensat(AT_FDCWD, path, &times, 0)
@@ -305,9 +356,10 @@ final class Said: @unchecked Sendable {
         // Down to 3/4 of the limit: the four oldest go.
         #expect(removed == 4_000)
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        #expect(left == (4..<10).map { "entry\($0)" })
+        #expect(left == ((4..<10).map { "entry\($0).pack" } + ["notes.txt"]).sorted())
         let cleaned = try DiskCache.clean(root: base)
         #expect(cleaned.files == 6)
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: base))?.isEmpty ?? true)
+        #expect(foreign.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["notes.txt"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SeamsGraph
 import SeamsKit
 import SeamsProject
 @testable import SeamsReport
@@ -210,6 +211,45 @@ struct CheckReporterTests {
         #expect(result.baselinedCount == 1 && result.stale.count == 1 && result.warnings == 1)
         for (reporter, name) in Self.goldens { assertSnapshot(reporter.render(result), named: name) }
         assertSnapshot(CheckReporter.text.render(result, colors: true), named: "check-color.txt")
+    }
+
+    @Test func eachRuleGetsItsOpenViolationsInOrderFromOnePass() throws {
+        // Many generated rules over a ring of types, some violations baselined, some rules
+        // sharing an id's violations with none: the grouping the text, JUnit and Markdown
+        // reports walk (once, not once per rule) is what filtering per rule gave.
+        var nodes: [Node] = []
+        var edges: [Edge] = []
+        for i in 0..<40 {
+            nodes.append(
+                Node(id: "App.T\(i)", name: "T\(i)", module: "App", kind: .class, file: "T\(i).swift", line: 1))
+            for step in [1, 3] {
+                edges.append(
+                    Edge(
+                        from: "App.T\(i)", to: "App.T\((i + step) % 40)",
+                        sites: [Site(file: "T\(i).swift", line: step, column: 1, kind: .type)]))
+            }
+        }
+        let graph = Graph(
+            root: ".", modules: [ModuleInfo(name: "App", files: 40)], nodes: nodes, edges: edges, diagnostics: [])
+        var yaml = "rules:\n"
+        for k in 0..<300 {
+            yaml += "  - { id: r\(k), kind: forbidden, from: { type: T\(k % 50) }, to: { type: \"T[0-9]*\" } }\n"
+        }
+        let config = try SeamsConfig.parse(yaml, path: "seams.yml")
+        let all = try RuleEngine.check(graph, config: config)
+        var options = RuleEngine.Options()
+        options.allowStale = true
+        options.baseline = Baseline(
+            violations: all.violations.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
+        let result = try RuleEngine.check(graph, config: config, options: options)
+        #expect(result.baselinedCount > 0 && !result.open.isEmpty)
+        let grouped = result.openViolationsByRule
+        #expect(grouped.map(\.rule.id) == result.rules.map(\.id))
+        for (rule, mine) in grouped {
+            let naive = result.open.filter { $0.rule == rule.id }
+            #expect(mine.map(\.summary) == naive.map(\.summary), "\(rule.id)")
+            #expect(mine.count == rule.violations, "\(rule.id)")
+        }
     }
 
     @Test func reportsAreTheSameBytesWhateverTheThreadCount() throws {

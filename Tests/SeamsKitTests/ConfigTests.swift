@@ -111,6 +111,46 @@ struct ConfigTests {
         #expect(problems("rules: [{ id: 'two words', kind: no-cycles }]").first?.contains("one word") == true)
     }
 
+    @Test func aNumberABooleanOrANullIsNotTakenForAString() throws {
+        // YAML reads these as other types; seams took their text as globs and names.
+        let found = problems(
+            """
+            exclude: 5
+            targets: [App, 12]
+            modules:
+              Net: ["Net/**", 3]
+              7: ["Seven/**"]
+            layers: [App, no, [Net, ~]]
+            baseline: 1.5
+            rules:
+              - { id: x, kind: forbidden, from: { path: 2024-01-01 }, to: { module: On } }
+              - { id: y, kind: independent, modules: [App, false] }
+              - { id: z, kind: forbidden, to: { module: Net }, via: [0x1] }
+            """)
+        #expect(
+            found == [
+                "seams.yml:1:10: error: 'exclude': expected a glob string, not the number 5 (quote it, \"5\", to mean the text)",
+                "seams.yml:2:16: error: 'targets': expected a target name, not the number 12 (quote it, \"12\", to mean the text)",
+                "seams.yml:4:19: error: 'modules.Net': expected a glob string, not the number 3 (quote it, \"3\", to mean the text)",
+                "seams.yml:5:3: error: 'modules': expected a module name, not the number 7 (quote it, \"7\", to mean the text)",
+                "seams.yml:6:15: error: 'layers': expected a module name, not the Boolean no (quote it, \"no\", to mean the text)",
+                "seams.yml:6:25: error: 'layers': expected a module name, not an empty value",
+                "seams.yml:7:11: error: 'baseline': expected the path of a baseline file, not the number 1.5 (quote it, \"1.5\", to mean the text)",
+                "seams.yml:9:45: error: 'from.path': expected a glob string, not the date 2024-01-01 (quote it, \"2024-01-01\", to mean the text)",
+                "seams.yml:9:73: error: 'to.module': expected a module name, not the Boolean On (quote it, \"On\", to mean the text)",
+                "seams.yml:10:42: error: 'modules' of an independent rule must list two modules or more",
+                "seams.yml:10:48: error: 'modules': expected a module name, not the Boolean false (quote it, \"false\", to mean the text)",
+                "seams.yml:11:58: error: 'via': expected an edge kind, not the number 0x1 (quote it, \"0x1\", to mean the text)",
+            ], "\(found.joined(separator: "\n"))")
+        // Quoted, they are text.
+        let config = try SeamsConfig.parse(
+            "exclude: \"5\"\ntargets: ['12']\nlayers: [App, \"no\"]\nbaseline: \"1.5\"\n", path: "seams.yml")
+        #expect(config.exclude.map(\.pattern) == ["5"])
+        #expect(config.targets == ["12"])
+        #expect(config.layers == [["App"], ["no"]])
+        #expect(config.baseline == "1.5")
+    }
+
     @Test func modulesTheScanDoesNotKnowAndAMissingBaselineAreReportedWithTheRest() throws {
         let dir = try TempDir()
         let app = try dir.copy(fixture: "XcodeApp", as: "app")

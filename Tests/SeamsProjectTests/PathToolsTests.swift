@@ -31,3 +31,39 @@ import Testing
         #expect(PathTools.absolute("x", base: "y/..") == (cwd == "/" ? "/x" : cwd + "/x"))
     }
 }
+
+/// `PathTools.resolved`: where a path leads, links followed, even through parts not made yet.
+@Suite struct ResolvedPathTests {
+    let base: String
+
+    init() throws {
+        let made = FileManager.default.temporaryDirectory.appendingPathComponent("seams-resolved-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: made + "/real/sub", withIntermediateDirectories: true)
+        base = PathTools.realPath(made)!
+    }
+
+    func link(_ name: String, to target: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: base + "/" + name, withDestinationPath: target)
+    }
+
+    @Test func linksAreFollowedAndMissingPartsKept() throws {
+        try link("abs", to: base + "/real")
+        try link("rel", to: "real/sub/..")
+        try link("dangling", to: base + "/real/not-yet/deeper")
+        #expect(PathTools.resolved(base + "/abs/sub") == base + "/real/sub")
+        #expect(PathTools.resolved(base + "/rel/sub/x") == base + "/real/sub/x")
+        #expect(PathTools.resolved(base + "/dangling/cache") == base + "/real/not-yet/deeper/cache")
+        // `..` after a link leaves what the link leads to, not the link's folder.
+        #expect(PathTools.resolved(base + "/abs/sub/../..") == base)
+        #expect(PathTools.resolved(base + "/missing/../real") == base + "/real")
+        #expect(PathTools.isWithin(base + "/dangling/cache", base + "/abs"))
+        #expect(!PathTools.isWithin(base + "/realm", base + "/real"))
+    }
+
+    @Test func aLoopOfLinksEnds() throws {
+        try link("a", to: base + "/b")
+        try link("b", to: base + "/a")
+        _ = PathTools.resolved(base + "/a/x")  // returns: no hang, no crash
+    }
+}

@@ -11,9 +11,7 @@ public enum JUnitReporter {
                 name: String, classname: String, failures: [(type: String, message: String, body: String)],
                 out: [String]
             )] = []
-        let open = result.open
-        for rule in result.rules {
-            let mine = open.filter { $0.rule == rule.id }
+        for (rule, mine) in result.openViolationsByRule {
             var failures: [(String, String, String)] = []
             var out: [String] = []
             for v in mine {

@@ -28,9 +28,7 @@ public enum MarkdownCheckReporter {
                 out += "| `\(r.id)` | \(r.kind) | \(r.severity.rawValue) | \(r.violations) | \(r.baselined) |\n"
             }
         }
-        let open = result.open
-        for rule in result.rules {
-            let mine = open.filter { $0.rule == rule.id }
+        for (rule, mine) in result.openViolationsByRule {
             guard !mine.isEmpty else { continue }
             out += "\n### `\(rule.id)` (\(rule.severity.rawValue))\n\n"
             if let because = rule.because { out += "> \(cell(because))\n\n" }

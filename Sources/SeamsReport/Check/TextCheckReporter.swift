@@ -9,9 +9,7 @@ public enum TextCheckReporter {
     public static func render(_ result: CheckResult, colors: Bool) -> String {
         let style = Style(on: colors)
         var out = ""
-        let open = result.open
-        for rule in result.rules {
-            let mine = open.filter { $0.rule == rule.id }
+        for (rule, mine) in result.openViolationsByRule {
             guard !mine.isEmpty else { continue }
             let severity = rule.severity == .error ? style.red("error") : style.yellow("warning")
             out += "\(style.bold(rule.id)) \(severity) \(rule.kind): \(CheckWording.plural(mine.count, "violation"))\n"
