@@ -166,7 +166,7 @@ public final class ScannedCode: @unchecked Sendable {
             let own = Set(graph.nodes.filter { !$0.external && from.matches($0) }.compactMap(\.module))
             let others = modules.filter { !own.contains($0) && !allowed.contains($0) }
             // With every module allowed, a pattern nothing matches: there is nothing to forbid.
-            spec.to = others.isEmpty ? Matcher(type: try TypePattern("(?!)")) : Matcher(modules: others)
+            spec.to = others.isEmpty ? Matcher(type: TypePattern.nothing) : Matcher(modules: others)
             return spec
         case .noCycles(let selection, let scope):
             var spec = make(NoCyclesRule.description.kind)
@@ -201,8 +201,8 @@ public final class ScannedCode: @unchecked Sendable {
             paths: selection.folders?.map(Glob.init), kinds: selection.kinds?.map(\.node))
         if let supertypes = selection.conformingTo {
             let ids = conforming(to: supertypes).filter { context.node($0).map(matcher.matches) ?? false }.sorted()
-            matcher.type = try TypePattern(
-                ids.isEmpty ? "(?!)" : ids.map(Self.escaped).joined(separator: "|"))
+            matcher.type =
+                ids.isEmpty ? TypePattern.nothing : try TypePattern(ids.map(Self.escaped).joined(separator: "|"))
         }
         return matcher
     }

@@ -38,21 +38,3 @@ public struct Matcher: Sendable, CustomStringConvertible {
         return parts.isEmpty ? "any type" : parts.joined(separator: "; ")
     }
 }
-
-/// A compiled `type:` pattern. Swift's `Regex` explains a bad pattern ("expected ')'"), which
-/// NSRegularExpression does not.
-public final class TypePattern: @unchecked Sendable {
-    public let pattern: String
-    // Only read after init; matching does not mutate it.
-    private let regex: Regex<AnyRegexOutput>
-
-    public init(_ pattern: String) throws {
-        self.pattern = pattern
-        self.regex = try Regex(pattern)
-    }
-
-    /// Whole-string match on the id or on the name.
-    public func matches(_ node: Node) -> Bool {
-        (try? regex.wholeMatch(in: node.id)) != nil || (try? regex.wholeMatch(in: node.name)) != nil
-    }
-}
