@@ -55,7 +55,7 @@ struct AdviceBench: ParsableCommand {
         func run() throws {
             let advice = try Advice.current(path)
             let judged = Set(try JudgedSample.load(exclude).flatMap(\.items).map(\.id))
-            var rng = SplitMix64(seed: seed)
+            var rng = SplitMix(seed: seed)
             let blockerItems = rng.sample(advice.blockers.filter { !judged.contains($0.id) }, count: blockers)
             let cutItems = rng.sample(advice.cuts.filter { !judged.contains($0.id) }, count: cuts)
             let sample = JudgedSample(
@@ -207,19 +207,7 @@ struct AdviceScore {
     }
 }
 
-/// SplitMix64: a seeded generator whose draws are the same on every machine.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix {
     /// `count` items drawn without replacement (a partial Fisher–Yates shuffle), in draw order.
     mutating func sample<T>(_ items: [T], count: Int) -> [T] {
         var pool = items
