@@ -81,7 +81,7 @@ final class PatternAutomaton: @unchecked Sendable {
     /// The state `state` moves to on `byte`, made if new; nil when the automaton is full.
     private func move(from state: Int32, on byte: UInt8) -> Int32? {
         var target: [Int] = []
-        for pc in reading[Int(state)] where byte.passes(program.ops[pc], in: program) { target.append(pc + 1) }
+        for pc in reading[Int(state)] where program.passes(program.ops[pc], byte: byte) { target.append(pc + 1) }
         let kernel = Kernel(pcs: Array(Set(target)).sorted(), first: false)
         let next: Int32
         if let known = states[kernel] {

@@ -167,11 +167,11 @@ struct PatternProgram: Sendable {
     func matches(_ text: String) -> Bool {
         if let words { return words.contains(text) }
         // An ASCII name is matched byte by byte (each byte is a character, but for CR LF).
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return run(text.utf8) }
-        return run(text)
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return run(text.utf8, passes: passes(_:byte:)) }
+        return run(text, passes: passes(_:character:))
     }
 
-    private func run<Units: Sequence>(_ units: Units) -> Bool where Units.Element: PatternUnit {
+    private func run<Units: Sequence>(_ units: Units, passes: (Op, Units.Element) -> Bool) -> Bool {
         let count = ops.count
         var current: [Int] = []
         var next: [Int] = []
@@ -188,7 +188,7 @@ struct PatternProgram: Sendable {
             unit = iterator.next()
             generation += 1
             next.removeAll(keepingCapacity: true)
-            for pc in current where this.passes(ops[pc], in: self) {
+            for pc in current where passes(ops[pc], this) {
                 follow(
                     pc + 1, into: &next, marks: &marks, generation: generation, atStart: false, atEnd: unit == nil,
                     stack: &stack)
@@ -260,28 +260,24 @@ struct CompiledClass: Sendable {
     }
 }
 
-/// What a program reads one at a time: a byte of an ASCII name, or a character of any other.
-protocol PatternUnit {
-    func passes(_ op: PatternProgram.Op, in program: PatternProgram) -> Bool
-}
-
-extension UInt8: PatternUnit {
-    func passes(_ op: PatternProgram.Op, in program: PatternProgram) -> Bool {
+extension PatternProgram {
+    /// Whether a byte of an ASCII name passes `op` (a program reads names byte by byte, or
+    /// character by character when they are not ASCII).
+    func passes(_ op: Op, byte: UInt8) -> Bool {
         switch op {
-        case .literal(let i): return program.literalBytes[i] == self
-        case .any: return !(0x0A...0x0D).contains(self)
-        case .set(let i): return program.sets[i].contains(byte: self)
+        case .literal(let i): return literalBytes[i] == byte
+        case .any: return !(0x0A...0x0D).contains(byte)
+        case .set(let i): return sets[i].contains(byte: byte)
         default: return false
         }
     }
-}
 
-extension Character: PatternUnit {
-    func passes(_ op: PatternProgram.Op, in program: PatternProgram) -> Bool {
+    /// Whether a character of a name passes `op`.
+    func passes(_ op: Op, character c: Character) -> Bool {
         switch op {
-        case .literal(let i): return program.literals[i] == self
-        case .any: return !isNewline
-        case .set(let i): return program.sets[i].contains(self)
+        case .literal(let i): return literals[i] == c
+        case .any: return !c.isNewline
+        case .set(let i): return sets[i].contains(c)
         default: return false
         }
     }

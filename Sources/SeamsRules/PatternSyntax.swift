@@ -38,17 +38,8 @@ indirect enum PatternSyntax: Equatable {
         "type patterns are matched in time linear in the name, so they take literals, ., [classes], \\d \\w \\s "
         + "(and \\D \\W \\S), groups, |, * + ? {m} {m,} {m,n} and ^ $"
 
-    /// Reads a pattern; throws `TypePatternError` for a malformed one or one that uses syntax
-    /// outside the subset.
-    static func parse(_ pattern: String) throws -> PatternSyntax {
-        var reader = Reader(Array(pattern))
-        let tree = try reader.choice(depth: 0)
-        // Only an unbalanced ')' stops a top-level choice before the end.
-        if reader.peek != nil { throw TypePatternError("closing ')' does not balance any group's opening") }
-        return tree
-    }
 
-    private struct Reader {
+    struct Reader {
         let chars: [Character]
         var at = 0
 
@@ -94,7 +85,7 @@ indirect enum PatternSyntax: Equatable {
                     if peek == "?" {
                         at += 1  // lazy: the same names match as a whole
                     } else if peek == "+" {
-                        throw TypePatternError.unsupported("possessive quantifiers (\(text)+)", plural: true)
+                        throw PatternSyntax.Reader.unsupported("possessive quantifiers (\(text)+)", plural: true)
                     }
                     if let next = quantifierText() {
                         throw TypePatternError("quantifier '\(next)' must appear after an expression")
@@ -212,7 +203,7 @@ indirect enum PatternSyntax: Equatable {
                 let plural =
                     feature.hasPrefix("atomic") || feature.hasPrefix("comments") || feature.hasPrefix("back")
                     || feature.hasPrefix("conditionals") || feature.hasPrefix("branch")
-                throw TypePatternError.unsupported(feature, plural: plural)
+                throw PatternSyntax.Reader.unsupported(feature, plural: plural)
             }
             if starts(with: "?:") {
                 at += 2
@@ -237,11 +228,11 @@ indirect enum PatternSyntax: Equatable {
             var i = at + 1
             while i < chars.count, chars[i].isLetter || chars[i] == "-" || chars[i] == "^" { i += 1 }
             if i > at + 1, i < chars.count, chars[i] == ")" || chars[i] == ":" {
-                throw TypePatternError.unsupported(
+                throw PatternSyntax.Reader.unsupported(
                     "inline options " + String(chars[(at - 1)...i]) + (chars[i] == ":" ? "…)" : ""), plural: true)
             }
             let shown = at + 1 < chars.count ? "(?\(chars[at + 1])" : "(?"
-            throw TypePatternError.unsupported("the group syntax \(shown)", plural: false)
+            throw PatternSyntax.Reader.unsupported("the group syntax \(shown)", plural: false)
         }
 
         /// After `[`: the members up to `]`.
@@ -259,11 +250,11 @@ indirect enum PatternSyntax: Equatable {
                     return set
                 }
                 if c == "[" {
-                    throw TypePatternError.unsupported(
+                    throw PatternSyntax.Reader.unsupported(
                         "nested classes and POSIX classes ([[…]], [[:alpha:]])", plural: true)
                 }
                 for op in ["&&", "--", "~~"] where starts(with: op) {
-                    throw TypePatternError.unsupported("class set operations (\(op))", plural: true)
+                    throw PatternSyntax.Reader.unsupported("class set operations (\(op))", plural: true)
                 }
                 let first = try member()
                 // A range, unless the '-' is the last member: [a-].
@@ -322,16 +313,16 @@ indirect enum PatternSyntax: Equatable {
             guard c.isLetter || c.isNumber else { return .character(c) }
             let escape = "\\\(c)"
             switch c {
-            case "1"..."9", "k", "g": throw TypePatternError.unsupported("backreferences (\(escape))", plural: true)
+            case "1"..."9", "k", "g": throw PatternSyntax.Reader.unsupported("backreferences (\(escape))", plural: true)
             case "b" where !inClass, "B":
-                throw TypePatternError.unsupported("word boundaries (\(escape))", plural: true)
-            case "p", "P": throw TypePatternError.unsupported("Unicode properties (\(escape))", plural: true)
+                throw PatternSyntax.Reader.unsupported("word boundaries (\(escape))", plural: true)
+            case "p", "P": throw PatternSyntax.Reader.unsupported("Unicode properties (\(escape))", plural: true)
             case "x", "u", "U", "o", "0", "N", "c":
-                throw TypePatternError.unsupported("code point escapes (\(escape))", plural: true)
-            case "Q", "E": throw TypePatternError.unsupported("quoting (\\Q…\\E)", plural: false)
+                throw PatternSyntax.Reader.unsupported("code point escapes (\(escape))", plural: true)
+            case "Q", "E": throw PatternSyntax.Reader.unsupported("quoting (\\Q…\\E)", plural: false)
             case "A", "z", "Z", "G":
-                throw TypePatternError.unsupported("anchors other than ^ and $ (\(escape))", plural: true)
-            default: throw TypePatternError.unsupported("the escape \(escape)", plural: false)
+                throw PatternSyntax.Reader.unsupported("anchors other than ^ and $ (\(escape))", plural: true)
+            default: throw PatternSyntax.Reader.unsupported("the escape \(escape)", plural: false)
             }
         }
     }
@@ -361,11 +352,23 @@ public struct TypePatternError: Error, Sendable, CustomStringConvertible {
 
     init(_ message: String) { self.message = message }
 
+    public var description: String { message }
+}
+
+extension PatternSyntax.Reader {
     /// Syntax of regular expressions that type patterns leave out, with what they take.
     static func unsupported(_ feature: String, plural: Bool) -> TypePatternError {
         TypePatternError(
             "\(feature) \(plural ? "are" : "is") not supported in type patterns: \(PatternSyntax.supported)")
     }
 
-    public var description: String { message }
+    /// Reads a pattern; throws `TypePatternError` for a malformed one or one that uses syntax
+    /// outside the subset.
+    static func parse(_ pattern: String) throws -> PatternSyntax {
+        var reader = PatternSyntax.Reader(Array(pattern))
+        let tree = try reader.choice(depth: 0)
+        // Only an unbalanced ')' stops a top-level choice before the end.
+        if reader.peek != nil { throw TypePatternError("closing ')' does not balance any group's opening") }
+        return tree
+    }
 }

@@ -14,7 +14,7 @@ public final class TypePattern: Sendable {
 
     public init(_ pattern: String) throws {
         self.pattern = pattern
-        self.program = try PatternProgram(PatternSyntax.parse(pattern))
+        self.program = try PatternProgram(PatternSyntax.Reader.parse(pattern))
         self.automaton = program.words == nil ? PatternAutomaton(program) : nil
     }
 
