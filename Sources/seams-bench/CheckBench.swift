@@ -24,6 +24,9 @@ struct CheckBench: ParsableCommand {
     @Option(help: "Repetitions; the fastest of each step is reported.")
     var repeats = 3
 
+    @Flag(help: "Also print how long each report took, every repetition.")
+    var each = false
+
     func run() throws {
         let graph = Self.graph(types: types)
         print("graph: \(graph.nodes.count) types, \(graph.edges.count) edges, \(graph.modules.count) modules")
@@ -51,8 +54,8 @@ struct CheckBench: ParsableCommand {
                 for reporter in CheckReporter.allCases {
                     let start = Date()
                     _ = reporter.render(result)
-                    if ProcessInfo.processInfo.environment["BENCH_EACH"] != nil {
-                        print(reporter.rawValue, Date().timeIntervalSince(start))
+                    if each {
+                        print(String(format: "  %@ report: %.3f s", reporter.rawValue, Date().timeIntervalSince(start)))
                     }
                 }
                 lap(4)
