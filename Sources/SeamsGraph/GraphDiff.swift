@@ -86,6 +86,9 @@ public struct GraphDiff: Codable, Sendable {
     /// Removed hard dependencies whose two ends are still coupled softly in AFTER, either way:
     /// the coupling moved into a notification or a callback rather than went away.
     public var cameBackSoft: [SoftReturn]
+    /// What the diff may not show, a line each: a side that scanned little of what it found, or
+    /// left files not fully read. Absent when there is nothing to say.
+    public var caveats: [String]? = nil
 
     public struct SoftReturn: Codable, Sendable, Equatable {
         public var from: String

@@ -37,6 +37,9 @@ public struct CheckOutcome: Sendable {
     /// The scan the check ran on (types, externals included), for `seams watch --map`.
     var scanned: ScanOutcome?
 
+    /// The warning when the scan read little of what it found.
+    public var scopeWarning: String? { ScanOutcome.scopeWarning(scanned?.graph.scope) }
+
     /// Unread files reach this far only when allowed: `notes` says so.
     public var diagnosticText: String { DiagnosticText.lines(diagnostics, noteUnread: false) }
 

@@ -51,6 +51,7 @@ public enum DiffPipeline {
         request.scan.configPath = request.scan.configPath.map { PathTools.absolute($0, base: cwd) }
         var old = try load(request.before, request, cwd: cwd)
         var new = try load(request.after, request, cwd: cwd)
+        let caveats = try caveats(old, side: request.before) + caveats(new, side: request.after)
         if !request.focus.isEmpty {
             let union = GraphDiff.union(old, new).graph
             let ids = try request.focus.map { try MapPipeline.resolve($0, in: union) }
@@ -59,7 +60,8 @@ public enum DiffPipeline {
             old = old.restricted(to: keep)
             new = new.restricted(to: keep)
         }
-        let diff = GraphDiff(before: old, after: new, beforeLabel: request.before, afterLabel: request.after)
+        var diff = GraphDiff(before: old, after: new, beforeLabel: request.before, afterLabel: request.after)
+        diff.caveats = caveats.isEmpty ? nil : caveats
         var notes: [String] = []
         let title = "\(request.before) → \(request.after)"
         switch request.format {
@@ -97,6 +99,31 @@ public enum DiffPipeline {
             }
             return DiffOutcome(diff: diff, bytes: bytes, notes: notes)
         }
+    }
+
+    /// What a side's scan did not read, a line each; a side that found Swift files and read none
+    /// is an error: its diff would say that nothing changed in a tree it never saw.
+    static func caveats(_ graph: Graph, side: String) throws -> [String] {
+        var out: [String] = []
+        if let scope = graph.scope {
+            if scope.expected > 0 && scope.scanned == 0 {
+                throw SeamsError.input(
+                    "\(side): none of the \(scope.expected) Swift files found was scanned"
+                        + (ScanOutcome.scopeWarning(scope).map { " (\($0))" } ?? "")
+                        + "; there is nothing to compare")
+            }
+            if scope.share < 0.9 {
+                out.append(
+                    "\(side) scanned \(scope.scanned) of the \(scope.expected) Swift files found "
+                        + "(\(Int((scope.share * 100).rounded(.down)))%): changes in the rest are not shown")
+            }
+        }
+        let unread = Set(graph.diagnostics.filter(\.unread).map { $0.file ?? "" }).count
+        if unread > 0 {
+            out.append(
+                "\(side): \(unread) path\(unread == 1 ? " was" : "s were") not fully read: changes there may be missing")
+        }
+        return out
     }
 
     private static func rendering<T>(_ body: () throws -> T) throws -> T {

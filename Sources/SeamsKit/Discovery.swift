@@ -39,7 +39,11 @@ struct Discovery {
         var display: String
         var pathRoot: String
         var package: Int?
+        /// Other paths of the same file in its package (symbolic links).
+        var aliases: [String] = []
     }
+    /// Index into the files found, by resolved path.
+    private var foundIndex: [String: Int] = [:]
 
     /// Xcode targets to scan (`--target`, `targets:`); all when empty.
     var targets: [String] = []
@@ -62,6 +66,13 @@ struct Discovery {
     /// The project files found, parsed while the walk goes on.
     private lazy var projectPrefetch = ProjectPrefetch(answers: manifestAnswers)
     private var workspaces: [String] = []
+    /// XcodeGen specs found where no committed project stands beside them.
+    private var xcodegenSpecs: [String] = []
+    /// Tuist `Project.swift` manifests found where no committed project stands beside them.
+    private var tuistManifests: [String] = []
+    /// Tuist folders (`Tuist/` beside a manifest): the Swift files of their
+    /// `ProjectDescriptionHelpers`, which manifests below the folder's parent may call.
+    private var tuistHelpers: [(root: String, files: [String])] = []
 
     mutating func run(paths: [String], cwd: String) throws {
         var found: [Found] = []
@@ -115,6 +126,13 @@ struct Discovery {
         let real = known ?? PathTools.realPath(abs, witness: witness) ?? abs
         guard seenFiles.insert(real).inserted else {
             alreadyFound += 1
+            // A file linked into a second folder of the same package (one source shared by two
+            // targets) is compiled by both: the layout places it by each path.
+            if let first = foundIndex[real], package != nil, found[first].package == package,
+                found[first].absolute != abs
+            {
+                found[first].aliases.append(abs)
+            }
             return
         }
         let display = PathTools.relative(abs, to: root)
@@ -122,6 +140,7 @@ struct Discovery {
             leftOutPaths.append((display, .excluded))
             return
         }
+        foundIndex[real] = found.count
         found.append(Found(absolute: abs, display: display, pathRoot: pathRoot, package: package))
         ahead?.offer(path: display, location: abs)
     }
@@ -169,15 +188,16 @@ struct Discovery {
             }
             package = packageDirs.count
             packageDirs.append(dir)
-            // A `Package.swift` beside a committed project is one more thing the folder builds
-            // (tools, a library): the project's targets are read too, and packages below are
-            // the project's local ones, not nested ones.
-            if let entries, entries.contains(where: { e in
-                e.isDirectory && (e.name?.hasSuffix(".xcodeproj") == true || e.name?.hasSuffix(".xcworkspace") == true)
-            }) {
+            // A `Package.swift` beside a project (committed, or an XcodeGen or Tuist description)
+            // is one more thing the folder builds (tools, a library): the project's targets are
+            // read too, and packages below are the project's local ones, not nested ones.
+            if let entries, entries.contains(where: Self.describesProject) {
                 packagesBesideProjects.insert(package!)
             }
         }
+        // A committed project beside a spec or manifest is what builds: it is read, not them.
+        let committedProject = entries?.first { $0.isDirectory && $0.name?.hasSuffix(".xcodeproj") == true }?.name
+        let readsProjects = package.map(packagesBesideProjects.contains) ?? true
         guard let entries else {
             diagnostics.append(
                 Diagnostic(
@@ -221,14 +241,21 @@ struct Discovery {
                 if Self.alwaysSkipped.contains(name) || name.hasPrefix(".build") { continue }
                 // Project files are read, not walked; a package's own are not the app's.
                 if name.hasSuffix(".xcodeproj") {
-                    if package.map(packagesBesideProjects.contains) ?? true {
+                    if readsProjects {
                         xcodeProjects.append(path)
                         projectPrefetch.start(path)
                     }
                     continue
                 }
                 if name.hasSuffix(".xcworkspace") {
-                    if package.map(packagesBesideProjects.contains) ?? true { workspaces.append(path) }
+                    if readsProjects { workspaces.append(path) }
+                    continue
+                }
+                // Tuist's own folder (manifest helpers, templates, its dependencies' package):
+                // code only Tuist compiles. The helpers are kept for the manifests to call.
+                if name == "Tuist", entries.contains(where: { Self.tuistRootFiles.contains($0.name ?? "") }) {
+                    tuistHelpers.append(
+                        (dir, PathTools.swiftFilesBelow(path + "/ProjectDescriptionHelpers", witness: witness)))
                     continue
                 }
                 if isExcluded(PathTools.relative(path, to: root) + "/") {
@@ -238,6 +265,28 @@ struct Discovery {
                 walk(
                     path, real: entry.isLink ? nil : (real == "/" ? "" : real) + "/" + name, pathRoot: pathRoot,
                     insidePackage: package, isPathRoot: false, found: &found)
+            } else if XcodeGenSpecReader.isSpecName(name) {
+                if let committedProject {
+                    diagnostics.append(
+                        Diagnostic(
+                            file: PathTools.relative(path, to: root),
+                            message: "XcodeGen spec beside the committed \(committedProject), which is read instead",
+                            severity: .note))
+                } else if readsProjects {
+                    xcodegenSpecs.append(path)
+                }
+            } else if Self.tuistRootFiles.contains(name), isTuistSource(path) {
+                // A Tuist manifest is Tuist's code, not the app's; a project's manifest is read.
+                guard name == "Project.swift" else { continue }
+                if let committedProject {
+                    diagnostics.append(
+                        Diagnostic(
+                            file: PathTools.relative(path, to: root),
+                            message: "Tuist manifest beside the committed \(committedProject), which is read instead",
+                            severity: .note))
+                } else if readsProjects {
+                    tuistManifests.append(path)
+                }
             } else if name.hasSuffix(".swift"), name != "Package.swift", !name.hasPrefix("Package@swift") {
                 // Non-regular files are passed on: the scanner reports them without opening them.
                 add(
@@ -246,6 +295,28 @@ struct Discovery {
                     found: &found)
             }
         }
+    }
+
+    /// Names of the files Tuist reads at a project's or workspace's root.
+    static let tuistRootFiles: Set<String> = ["Project.swift", "Workspace.swift", "Tuist.swift"]
+
+    /// A folder entry that says how the folder builds: a committed project or workspace, an
+    /// XcodeGen spec, or a Tuist manifest (by name; its content is checked when read).
+    static func describesProject(_ e: PathTools.Entry) -> Bool {
+        guard let name = e.name else { return false }
+        if e.isDirectory { return name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") }
+        return XcodeGenSpecReader.isSpecName(name) || name == "Project.swift" || name == "Workspace.swift"
+    }
+
+    /// Whether a Swift file is Tuist's (it imports ProjectDescription) rather than the app's.
+    private func isTuistSource(_ path: String) -> Bool {
+        guard let data = PathTools.contents(of: path, witness: witness) else { return false }
+        return TuistManifestReader.isTuistSource(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The helper files a Tuist manifest may call: those of the nearest Tuist folder above it.
+    private func helpers(of manifest: String) -> [String] {
+        tuistHelpers.filter { PathTools.isWithin(manifest, $0.root) }.max { $0.root.count < $1.root.count }?.files ?? []
     }
 
     /// The Swift files below a folder not walked, counted for the scope.
@@ -274,9 +345,13 @@ struct Discovery {
     /// Compilation units from the project files (SeamsProject), then `modules:` from the config.
     private mutating func assign(_ found: [Found]) throws {
         var input = LayoutInput(
-            files: found.map { LayoutInput.File(absolute: $0.absolute, pathRoot: $0.pathRoot, package: $0.package) },
+            files: found.map {
+                LayoutInput.File(absolute: $0.absolute, pathRoot: $0.pathRoot, package: $0.package, aliases: $0.aliases)
+            },
             packages: packageDirs, xcodeProjects: xcodeProjects, root: root)
         input.workspaces = workspaces
+        input.xcodegenSpecs = xcodegenSpecs
+        input.tuistManifests = tuistManifests.map { ($0, helpers(of: $0)) }
         input.packagesBesideProjects = packagesBesideProjects
         input.targets = targets
         input.manifest = manifest

@@ -31,6 +31,8 @@ public struct InitOutcome: Sendable {
     public var layers: Int
     /// Violations today of the rules written (all in the baseline when one was written).
     public var violations: Int
+    /// The warning when the scan read little of what it found.
+    public var scopeWarning: String? = nil
 
     /// What was written, in one line.
     public var summary: String {
@@ -114,7 +116,8 @@ public enum InitPipeline {
         }
         return InitOutcome(
             configPath: display(configFile), baselinePath: request.baseline ? display(baselineFile) : nil,
-            modules: starter.modules.count, layers: starter.layers.count, violations: result.violations.count)
+            modules: starter.modules.count, layers: starter.layers.count, violations: result.violations.count,
+            scopeWarning: outcome.scopeWarning)
     }
 }
 

@@ -56,6 +56,9 @@ public struct MapOutcome: Sendable {
     public var engine: Layout?
 
     /// What was drawn, in one line: `drew 12 nodes and 30 edges, 1 cycle in red (dot)`.
+    /// The warning when the scan read little of what it found.
+    public var scopeWarning: String? { ScanOutcome.scopeWarning(graph.scope) }
+
     public var summary: String {
         let cycles = graph.cycles().components.count
         return "drew \(graph.nodes.count) nodes and \(graph.edges.count) edges"

@@ -97,8 +97,13 @@ public enum ScanPipeline {
         let (found, remembered) = try discover(
             &discovery, request, root: root, rootLabel: rootLabel, cwd: cwd, cache: cache)
         if found.files.isEmpty {
-            throw SeamsError.nothingToScan(
-                "no Swift files found in \(request.paths.joined(separator: ", "))", diagnostics: found.diagnostics)
+            let scope = found.scope
+            let why =
+                scope.found == 0
+                ? "no Swift files found in \(request.paths.joined(separator: ", "))"
+                : "none of the \(scope.found) Swift files found in \(request.paths.joined(separator: ", ")) is to be scanned"
+                    + (ScanOutcome.scopeWarning(scope).map { " (\($0))" } ?? "")
+            throw SeamsError.nothingToScan(why, diagnostics: found.diagnostics)
         }
         let input = ScanInput(
             root: rootLabel, files: found.files, units: found.units, maxFileBytes: request.maxFileBytes)
@@ -273,8 +278,11 @@ extension ScanOutcome {
 
     /// A warning when less than 90% of the Swift files found (excludes aside) were scanned, naming the three
     /// folders with most files left out and what would scan them; nil otherwise.
-    public var scopeWarning: String? {
-        guard let scope = graph.scope, scope.share < 0.9 else { return nil }
+    public var scopeWarning: String? { Self.scopeWarning(graph.scope) }
+
+    /// The warning of `scopeWarning`, for any command's scan.
+    public static func scopeWarning(_ scope: ScanScope?) -> String? {
+        guard let scope, scope.share < 0.9 else { return nil }
         var byFolder: [String: [(ScanScope.Reason, Int)]] = [:]
         for l in scope.leftOut where l.reason != .excluded { byFolder[l.folder, default: []].append((l.reason, l.files)) }
         let top = byFolder.map { (folder: $0.key, files: $0.value.reduce(0) { $0 + $1.1 }, parts: $0.value) }

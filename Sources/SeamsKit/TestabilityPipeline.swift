@@ -32,6 +32,9 @@ public struct TestabilityOutcome: Sendable {
     public var report: TestabilityReport
     public var bytes: Data
     public var diagnostics: [Diagnostic]
+    /// What the scan read of what it found (for the warning when it is little).
+    public var scope: ScanScope? = nil
+    public var scopeWarning: String? { ScanOutcome.scopeWarning(scope) }
 
     public var diagnosticText: String { DiagnosticText.lines(diagnostics) }
 }
@@ -65,6 +68,6 @@ public enum TestabilityPipeline {
             case .json: text = TestabilityReporter.json(report)
             }
         }
-        return TestabilityOutcome(report: report, bytes: Data(text.utf8), diagnostics: outcome.graph.diagnostics)
+        return TestabilityOutcome(report: report, bytes: Data(text.utf8), diagnostics: outcome.graph.diagnostics, scope: outcome.graph.scope)
     }
 }

@@ -37,6 +37,9 @@ public struct UntangleOutcome: Sendable {
     public var map: Data?
     public var notes: [String]
     public var diagnostics: [Diagnostic]
+    /// What the scan read of what it found (for the warning when it is little).
+    public var scope: ScanScope? = nil
+    public var scopeWarning: String? { ScanOutcome.scopeWarning(scope) }
 
     public var diagnosticText: String { DiagnosticText.lines(diagnostics) }
 }
@@ -90,7 +93,7 @@ public enum UntanglePipeline {
         }
         return UntangleOutcome(
             plan: plan, bytes: Data(text.utf8), map: map, notes: notes,
-            diagnostics: outcome.graph.diagnostics)
+            diagnostics: outcome.graph.diagnostics, scope: outcome.graph.scope)
     }
 
     /// Rows a matrix may have before the modules come first.

@@ -9,11 +9,15 @@ public struct LayoutInput: Sendable {
         public var pathRoot: String
         /// Index into `packages` of the package whose folder holds it.
         public var package: Int?
+        /// Other paths of the same file in its package (symbolic links), by which other
+        /// targets may compile it too.
+        public var aliases: [String]
 
-        public init(absolute: String, pathRoot: String, package: Int?) {
+        public init(absolute: String, pathRoot: String, package: Int?, aliases: [String] = []) {
             self.absolute = absolute
             self.pathRoot = pathRoot
             self.package = package
+            self.aliases = aliases
         }
     }
 
@@ -24,6 +28,11 @@ public struct LayoutInput: Sendable {
     public var xcodeProjects: [String]
     /// `.xcworkspace` folders found under the scanned paths (not those inside a project).
     public var workspaces: [String] = []
+    /// XcodeGen specs (`project.yml`) with no committed project beside them.
+    public var xcodegenSpecs: [String] = []
+    /// Tuist `Project.swift` manifests with no committed project beside them, each with the
+    /// helper files it may call.
+    public var tuistManifests: [(manifest: String, helpers: [String])] = []
     /// Packages (indices into `packages`) whose folder also holds an Xcode project or workspace:
     /// their files that no package target compiles are the project's to place.
     public var packagesBesideProjects: Set<Int> = []
@@ -45,6 +54,19 @@ public struct LayoutInput: Sendable {
         self.packages = packages
         self.xcodeProjects = xcodeProjects
         self.root = root
+    }
+}
+
+/// A file that describes an Xcode project: the project itself, or what generates it.
+enum ProjectDescription {
+    case xcodeproj(String)
+    case xcodegen(String)
+    case tuist(String, helpers: [String])
+
+    var path: String {
+        switch self {
+        case .xcodeproj(let path), .xcodegen(let path), .tuist(let path, _): return path
+        }
     }
 }
 
@@ -105,10 +127,14 @@ public struct ProjectLayout: Sendable {
                 mode: input.manifest, swift: input.swift, display: manifestDisplay(input.packages[p], root: input.root),
                 answers: input.manifestAnswers, witness: input.witness)
         }
-        var packageTarget: [Int: String] = [:]
+        // A file linked into several targets' folders belongs to each.
+        var packageTarget: [Int: [String]] = [:]
         for (p, package) in read.enumerated() {
             for i in filesByPackage[p] ?? [] {
-                if let t = package.target(compiling: input.files[i].absolute) { packageTarget[i] = t.name }
+                let names = ([input.files[i].absolute] + input.files[i].aliases).compactMap {
+                    package.target(compiling: $0)?.name
+                }
+                if !names.isEmpty { packageTarget[i] = names.sortedUnique() }
             }
         }
         // Xcode targets before the packages' units: an app's target keeps its name when a package
@@ -119,7 +145,7 @@ public struct ProjectLayout: Sendable {
         var xcodeOrigin: String?
         var placedByXcode: Set<Int> = []
         var xcodeTargets: Set<String> = []
-        if !input.xcodeProjects.isEmpty {
+        if !input.xcodeProjects.isEmpty || !input.xcodegenSpecs.isEmpty || !input.tuistManifests.isEmpty {
             (xcodeOrigin, placedByXcode, xcodeTargets) = layout.assignXcodeTargets(
                 loose, input, compiledElsewhere: Set(packageTarget.keys))
         }
@@ -152,13 +178,11 @@ public struct ProjectLayout: Sendable {
                 ScanScope.Source(kind: "package", path: display, targets: unitOf.values.map { layout.units[$0].name }))
             var stray: [String] = []
             for i in members {
-                if let t = packageTarget[i] {
+                if let names = packageTarget[i] {
                     // A target not chosen: its files are left out, not stray.
-                    if let u = unitOf[t] {
-                        layout.assignments.append((i, u))
-                    } else {
-                        layout.leftOut.append((i, .notChosen))
-                    }
+                    let chosen = names.compactMap { unitOf[$0] }
+                    for u in chosen { layout.assignments.append((i, u)) }
+                    if chosen.isEmpty { layout.leftOut.append((i, .notChosen)) }
                 } else if !placedByXcode.contains(i), xcodeOrigin == nil || !input.packagesBesideProjects.contains(p) {
                     // Beside a project, the project's note names what neither compiles.
                     stray.append(input.files[i].absolute)
@@ -262,16 +286,29 @@ public struct ProjectLayout: Sendable {
         _ files: [Int], _ input: LayoutInput, compiledElsewhere: Set<Int>
     ) -> (String, Set<Int>, Set<String>) {
         var projects: [XcodeProject] = []
+        // Committed projects, XcodeGen specs and Tuist manifests alike give targets.
+        let described =
+            input.xcodeProjects.map { ProjectDescription.xcodeproj($0) }
+            + input.xcodegenSpecs.map { ProjectDescription.xcodegen($0) }
+            + input.tuistManifests.map { ProjectDescription.tuist($0.manifest, helpers: $0.helpers) }
         // Side by side: a large project file takes a good part of a second to read.
-        let read = ConcurrentMap.run(input.xcodeProjects.count) { i in
+        let listFiles = { (dir: String) in PathTools.swiftFilesBelow(dir, witness: input.witness) }
+        let read = ConcurrentMap.run(described.count) { i in
             Result {
-                try XcodeProjectReader.read(
-                    xcodeproj: input.xcodeProjects[i],
-                    listFiles: { PathTools.swiftFilesBelow($0, witness: input.witness) },
-                    answers: input.manifestAnswers, witness: input.witness, prefetch: input.projectPrefetch)
+                switch described[i] {
+                case .xcodeproj(let path):
+                    try XcodeProjectReader.read(
+                        xcodeproj: path, listFiles: listFiles, answers: input.manifestAnswers, witness: input.witness,
+                        prefetch: input.projectPrefetch)
+                case .xcodegen(let spec):
+                    try XcodeGenSpecReader.read(spec: spec, listFiles: listFiles, witness: input.witness)
+                case .tuist(let manifest, let helpers):
+                    try TuistManifestReader.read(
+                        manifest: manifest, helpers: helpers, listFiles: listFiles, witness: input.witness)
+                }
             }
         }
-        for (path, result) in zip(input.xcodeProjects, read) {
+        for (path, result) in zip(described.map(\.path), read) {
             switch result {
             case .success(let project): projects.append(project)
             case .failure(let error):
@@ -364,21 +401,38 @@ public struct ProjectLayout: Sendable {
             }
         }
         if let note = Self.uncompiledNote(
-            uncompiled, below: input.root, file: PathTools.relative(input.xcodeProjects[0], to: input.root))
+            uncompiled, below: input.root, file: PathTools.relative(described[0].path, to: input.root))
         {
             diagnostics.append(note)
         }
         for p in projects {
             sources.append(
                 ScanScope.Source(
-                    kind: "xcodeproj", path: PathTools.relative(p.path, to: input.root),
+                    kind: p.kind.rawValue, path: PathTools.relative(p.path, to: input.root),
                     targets: order.filter { targets[$0].project.path == p.path }.map { units[unitOfTarget[$0]!].name }))
         }
-        let names = projects.map(\.name).joined(separator: ", ")
         return (
-            "\(names) (\(unitOfTarget.count) target\(unitOfTarget.count == 1 ? "" : "s"))", placed,
-            Set(targets.map(\.target.name))
+            "\(Self.describe(projects, root: input.root)) (\(unitOfTarget.count) target\(unitOfTarget.count == 1 ? "" : "s"))",
+            placed, Set(targets.map(\.target.name))
         )
+    }
+
+    /// The projects read, for the summary: committed projects by name, XcodeGen specs and Tuist
+    /// manifests by path while few, by count when many.
+    static func describe(_ projects: [XcodeProject], root: String) -> String {
+        XcodeProject.Kind.allCases.compactMap { kind -> String? in
+            let paths = projects.filter { $0.kind == kind }.map { p in
+                kind == .xcodeproj ? p.name : PathTools.relative(p.path, to: root)
+            }
+            guard !paths.isEmpty else { return nil }
+            let what: String
+            switch kind {
+            case .xcodeproj: what = ""
+            case .xcodegen: what = "XcodeGen spec" + (paths.count == 1 ? " " : "s ")
+            case .tuist: what = "Tuist manifest" + (paths.count == 1 ? " " : "s ")
+            }
+            return paths.count <= 3 ? what + paths.joined(separator: ", ") : "\(paths.count) \(what.dropLast())"
+        }.joined(separator: ", ")
     }
 
     /// Local packages referenced by a project or workspace but outside every scanned folder.

@@ -34,6 +34,17 @@ public struct XcodeProject: Sendable, Equatable, Codable {
     public var localPackages: [String]
 
     public var name: String { PathTools.baseName(path) }
+
+    /// What describes a project: a committed `.xcodeproj`, an XcodeGen spec, a Tuist manifest.
+    public enum Kind: String, CaseIterable, Sendable {
+        case xcodeproj, xcodegen, tuist
+    }
+
+    /// Told from the path the project was read from.
+    public var kind: Kind {
+        if path.hasSuffix(".xcodeproj") { return .xcodeproj }
+        return path.hasSuffix(".swift") ? .tuist : .xcodegen
+    }
 }
 
 public enum XcodeProjectError: Error, Equatable, CustomStringConvertible {

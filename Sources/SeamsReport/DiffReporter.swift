@@ -12,8 +12,12 @@ public enum DiffReporter {
     /// GitHub refuses comments over 65,536 characters; Markdown stops adding rows well before.
     public static let markdownBudget = 60_000
 
+    /// Said instead of `noChanges` when a side was not all read.
+    public static let noChangesScanned = "No dependency changes in the files scanned, but not all was read:"
+
     public static func text(_ d: GraphDiff) -> String {
-        if d.isEmpty { return noChanges + "\n" }
+        let caveats = (d.caveats ?? []).map { "  ! \($0)\n" }.joined()
+        if d.isEmpty { return caveats.isEmpty ? noChanges + "\n" : noChangesScanned + "\n" + caveats }
         var out = "seams diff \(d.before) → \(d.after): \(headline(d))\n"
         for e in d.addedEdges { out += "  + \(e.from) → \(e.to)  \(sites(e.sites, code: false))\n" }
         for e in d.removedEdges { out += "  - \(e.from) → \(e.to)  \(sites(e.sites, code: false))\n" }
@@ -22,12 +26,14 @@ public enum DiffReporter {
         for n in d.addedNodes { out += "  + node \(n.id) (\(n.kind.rawValue))\n" }
         for n in d.removedNodes { out += "  - node \(n.id) (\(n.kind.rawValue))\n" }
         for c in d.cycles { out += "  cycle \(c.kind.rawValue): \(cycleText(c, code: false))\n" }
-        return out
+        return out + caveats
     }
 
     public static func markdown(_ d: GraphDiff, budget: Int = markdownBudget) -> String {
         var out = "### seams: dependency changes\n\n"
-        if d.isEmpty { return out + noChanges + "\n" }
+        // What was not read comes first: a reviewer must not take the rest for the whole.
+        for caveat in d.caveats ?? [] { out += "> **Warning:** \(caveat)\n\n" }
+        if d.isEmpty { return out + (d.caveats == nil ? noChanges : "No dependency changes in the files scanned.") + "\n" }
         out += "`\(d.before)` → `\(d.after)`: **\(headline(d))**\n"
         // Sections in order of what a reviewer reads first; each row only while the budget lasts.
         var omitted = 0

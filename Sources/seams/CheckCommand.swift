@@ -90,6 +90,7 @@ struct CheckCommand: ParsableCommand {
         request.allowSkipped = allowSkipped
         let outcome = try Console.orExit { try CheckPipeline.run(request) }
         Console.report(outcome.diagnosticText)
+        Console.scopeWarning(outcome.scopeWarning)
         for note in outcome.notes { Console.status("note: \(note)") }
         // Every report (and the baseline asked for) rendered first, then written all or none.
         let reports = targets.map { target -> (bytes: Data, path: String?) in

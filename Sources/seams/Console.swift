@@ -8,6 +8,11 @@ enum Console {
         toStandardError("seams: \(line)\n")
     }
 
+    /// The warning that the scan read little of what it found: every command that scans says it.
+    static func scopeWarning(_ warning: String?) {
+        if let warning { toStandardError("seams: warning: \(warning)\n") }
+    }
+
     /// Diagnostics the scan found on the way, already a line each.
     static func report(_ diagnostics: String) {
         toStandardError(diagnostics)

@@ -77,6 +77,7 @@ struct GraphCommand: ParsableCommand {
             return
         }
         let outcome = try Console.orExit { try MapPipeline.run(request) }
+        Console.scopeWarning(outcome.scopeWarning)
         for note in outcome.notes { Console.status(note) }
         try Console.emit(outcome.bytes, to: output)
         Console.status(outcome.summary + (output.map { " to \($0)" } ?? ""))

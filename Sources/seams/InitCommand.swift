@@ -53,6 +53,7 @@ struct InitCommand: ParsableCommand {
         request.baseline = baseline
         request.force = force
         let outcome = try Console.orExit { try InitPipeline.run(request) }
+        Console.scopeWarning(outcome.scopeWarning)
         Console.status(outcome.summary)
     }
 }

@@ -44,7 +44,7 @@ struct ScanCommand: ParsableCommand {
         let outcome = try Console.orExit { try ScanPipeline.run(scan.request) }
         Console.report(outcome.diagnosticText)
         try Console.emit(outcome.bytes(format, uses: uses), to: output)
-        if let warning = outcome.scopeWarning { Console.report("seams: warning: \(warning)\n") }
+        Console.scopeWarning(outcome.scopeWarning)
         if let line = outcome.scopeLine { Console.status(line) }
         Console.status(outcome.summary)
     }

@@ -63,6 +63,7 @@ struct TestabilityCommand: ParsableCommand {
         request.includeTests = includeTests
         let outcome = try Console.orExit { try TestabilityPipeline.run(request) }
         Console.report(outcome.diagnosticText)
+        Console.scopeWarning(outcome.scopeWarning)
         try Console.emit(outcome.bytes, to: output)
     }
 }

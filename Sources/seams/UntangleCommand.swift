@@ -72,6 +72,7 @@ struct UntangleCommand: ParsableCommand {
         request.includeTests = includeTests
         let outcome = try Console.orExit { try UntanglePipeline.run(request) }
         Console.report(outcome.diagnosticText)
+        Console.scopeWarning(outcome.scopeWarning)
         for note in outcome.notes { Console.status("note: \(note)") }
         // The map and the plan all or none, as check's reports.
         var outputs: [(bytes: Data, path: String?)] = []

@@ -69,4 +69,50 @@ import Testing
         let scope = try #require(try GraphJSONReporter.decode(Data(r.stdout.utf8)).scope)
         #expect(scope.sources == [ScanScope.Source(kind: "folders", path: ".", targets: ["App"])])
     }
+
+    @Test(arguments: [["check"], ["graph", "--format", "dot"], ["untangle"], ["testability"]])
+    func everyCommandThatScansWarnsWhenLittleWasScanned(_ command: [String]) throws {
+        let dir = try toolsOnlyTree()
+        let r = try seams(command, in: dir.path)
+        #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+        #expect(
+            r.stderr.contains("seams: warning: only 1 of the 11 Swift files found (excludes aside) were scanned (9%)"),
+            "\(command): \(r.stderr)")
+    }
+
+    @Test func diffNeverSaysNothingChangedOfATreeItReadLittleOf() throws {
+        let dir = try toolsOnlyTree()
+        let other = try toolsOnlyTree()
+        let r = try seams(["diff", dir.path, other.path], in: dir.path)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stderr.contains("No dependency changes.\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("No dependency changes in the files scanned, but not all was read:\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("  ! \(dir.path) scanned 1 of the 11 Swift files found (9%): changes in the rest are not shown\n"))
+        let json = try seams(["diff", dir.path, other.path, "--format", "json"], in: dir.path)
+        #expect(json.stdout.contains("\"caveats\" : ["), "\(json.stdout)")
+    }
+
+    @Test func diffOfASideThatScannedNothingItFoundCannotRun() throws {
+        let dir = try TempDir()
+        for i in 0..<3 { try dir.write("App/A\(i).swift", "struct A\(i) {}\n") }
+        let empty = try TempDir()
+        try empty.write(
+            "Package.swift",
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"T\", targets: [])\n")
+        for i in 0..<3 { try empty.write("App/A\(i).swift", "struct A\(i) {}\n") }
+        let r = try seams(["diff", dir.path, empty.path], in: dir.path)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("none of the 3 Swift files found in . is to be scanned"), "\(r.stderr)")
+        #expect(r.stderr.contains("App/: 3 files, no target compiles them"), "\(r.stderr)")
+        #expect(!r.stderr.contains("No dependency changes"))
+    }
+
+    @Test func aDiffOfTwoWholeTreesHasNoCaveats() throws {
+        let dir = try TempDir()
+        for i in 0..<3 { try dir.write("App/A\(i).swift", "struct A\(i) {}\n") }
+        let r = try seams(["diff", dir.path, dir.path, "--format", "json"], in: dir.path)
+        #expect(r.status == 0)
+        #expect(r.stderr == "No dependency changes.\n", "\(r.stderr)")
+        #expect(!r.stdout.contains("caveats"))
+    }
 }
