@@ -44,6 +44,9 @@ public enum TestabilityPipeline {
     public static func run(_ request: TestabilityRequest) throws -> TestabilityOutcome {
         var scan = request.scan
         scan.granularity = .type
+        // SDK supertypes tell views (whose construction is composition) from collaborators, as
+        // in `check`'s `testable` rule.
+        scan.includeExternal = true
         let outcome = try ScanPipeline.run(scan)
         // One type asked for by name is shown whatever its role.
         let report = outcome.config.testabilityAnalysis.analyse(

@@ -37,6 +37,9 @@ public struct SeamsConfig: Sendable {
     public var untangle = UntangleSettings()
     /// Services added to the built-in table of `seams testability` (`testability: services:`).
     public var services: [ServicePattern] = []
+    /// What `seams testability` accepts in a test (`testability: benign:`): categories, and names
+    /// added to one; nil for the defaults (logging, theming, localization).
+    public var benign: (categories: [String], names: [BenignTable.Entry])? = nil
     /// Every module name the config mentions, with where: each must name a scanned module.
     public var moduleReferences: [(name: String, location: ConfigLocation)] = []
     /// Where each module of `modules:` is defined: each must match some Swift file.
@@ -188,7 +191,7 @@ struct ConfigReader {
             case "untangle":
                 config.untangle = untangle(value, references: &config.moduleReferences)
             case "testability":
-                config.services = testability(value)
+                (config.services, config.benign) = testability(value)
             default:
                 problem(keyNode, "unknown key '\(key)'" + Suggestion.hint(for: key, in: SeamsConfig.knownKeys))
             }

@@ -27,10 +27,18 @@ public struct TestabilityAnalysis: Sendable {
     ]
 
     public let services: ServiceTable
+    public let benign: BenignTable
 
-    public init(services: ServiceTable = .standard()) {
+    public init(services: ServiceTable = .standard(), benign: BenignTable = .standard()) {
         self.services = services
+        self.benign = benign
     }
+
+    /// Static members that hand out a shared instance when called: Objective-C style singletons
+    /// (`XManager.shared()`, `Store.sharedInstance()`).
+    static let sharedAccessors: Set<String> = [
+        "shared", "sharedInstance", "sharedManager", "defaultManager", "default", "current", "standard", "instance",
+    ]
 
     /// Every type of `graph` judged; with `includeTests` false, only production types reported
     /// (test, preview and generated ones are judged too, since what production code makes of them
@@ -48,7 +56,8 @@ public struct TestabilityAnalysis: Sendable {
         var blockers: [String: [Blocker]] = [:]
         var pending: [(String, Use)] = []
         for subject in subjects {
-            for use in usesByType[subject.id] ?? [] {
+            // What a team accepts in a test (logging, theming, localized strings) blocks nothing.
+            for use in usesByType[subject.id] ?? [] where benign.category(of: use) == nil {
                 if let b = direct(use, nodes: nodes) {
                     blockers[subject.id, default: []].append(b)
                 } else if dependsOnReach(use, nodes: nodes) {
@@ -59,15 +68,26 @@ public struct TestabilityAnalysis: Sendable {
         var blocked = Set(blockers.keys)
         // Uses made by nodes that are not subjects (file scopes of accessors) count for reach.
         for (from, list) in usesByType where nodes[from].map(Self.isSubject) != true {
-            if list.contains(where: { direct($0, nodes: nodes) != nil }) { blocked.insert(from) }
+            if list.contains(where: { benign.category(of: $0) == nil && direct($0, nodes: nodes) != nil }) {
+                blocked.insert(from)
+            }
         }
+        // Types blocked while they are made (in `init` or a property): constructing a value type
+        // carries its blockers only then; its methods' blockers are its own.
+        var blockedWhenMade = Set(
+            blockers.filter { $0.value.contains(where: Self.isSetup) }.keys)
+        let views = ViewTypes.of(graph, nodes: nodes)
         var changed = true
         while changed {
             changed = false
             var rest: [(String, Use)] = []
             for (id, use) in pending {
-                if let b = reaching(use, from: id, blocked: blocked, edges: edgeSet, nodes: nodes) {
+                if let b = reaching(
+                    use, from: id, blocked: blocked, whenMade: blockedWhenMade, views: views, edges: edgeSet,
+                    nodes: nodes)
+                {
                     blockers[id, default: []].append(b)
+                    if Self.isSetup(b) && blockedWhenMade.insert(id).inserted { changed = true }
                     if blocked.insert(id).inserted { changed = true }
                 } else {
                     rest.append((id, use))
@@ -118,9 +138,22 @@ public struct TestabilityAnalysis: Sendable {
         return !node.external
     }
 
+    /// A blocker met while the type is made: in `init`, a property's initializer or accessors,
+    /// or its declaration.
+    static func isSetup(_ b: Blocker) -> Bool {
+        b.memberKind == "init" || b.memberKind == "property" || b.memberKind == "declaration"
+    }
+
     /// A blocker by itself, whatever else is blocked.
     func direct(_ use: Use, nodes: [String: Node]) -> Blocker? {
         if use.has(.defaultArgument) { return nil }
+        // An identifier for `Identifiable` (`let id = UUID()`) in a value type is data, not randomness
+        // a test must control.
+        if use.kind == .construct, use.to == "UUID", Self.memberKind(use.member) == "property",
+            let kind = nodes[use.from]?.kind, kind == .struct || kind == .enum
+        {
+            return nil
+        }
         if use.kind != .downcast, use.kind != .staticState, use.kind != .globalRead, let p = services.match(use) {
             return blocker(
                 .systemService, target: p.pattern, use, recipe: .wrapSystemService, service: p.service,
@@ -143,6 +176,15 @@ public struct TestabilityAnalysis: Sendable {
             }
             return nil
         case .staticCall:
+            // `XManager.shared()`: an Objective-C style singleton accessor of a class.
+            if use.has(.factory), isScanned(use.to, nodes), nodes[use.to!]?.kind == .class,
+                let member = use.targetMember?.split(separator: "(").first,
+                Self.sharedAccessors.contains(String(member))
+            {
+                return blocker(
+                    .globalAccess, target: use.to!, use, recipe: .injectedRepository,
+                    reason: "reads the shared instance \(Self.firstHop(use.path))(), which a test cannot replace")
+            }
             guard isScanned(use.to, nodes), use.has(.void) else { return nil }
             return blocker(
                 .staticCall, target: use.to!, use, recipe: .injectThroughInit,
@@ -181,19 +223,24 @@ public struct TestabilityAnalysis: Sendable {
 
     /// A construction, accessor or static call whose target is blocked; a construction that
     /// passes `self` to a type that depends back on this one.
+    /// A construction of a view is composition; of a value type, it carries only the blockers
+    /// met while the value is made (`whenMade`).
     private func reaching(
-        _ use: Use, from id: String, blocked: Set<String>, edges: Set<String>, nodes: [String: Node]
+        _ use: Use, from id: String, blocked: Set<String>, whenMade: Set<String>, views: Set<String>,
+        edges: Set<String>, nodes: [String: Node]
     ) -> Blocker? {
         guard let to = use.to else { return nil }
         let name = nodes[to]?.name ?? to
         switch use.kind {
         case .construct:
+            if views.contains(to) { return nil }
             if use.has(.passesSelf), edges.contains(to + "\u{0}" + id) {
                 return blocker(
                     .construction, target: to, use, recipe: .stateValue,
                     reason: "makes a \(name) with self, which reaches back into it: the two share state")
             }
             guard blocked.contains(to) else { return nil }
+            if let kind = nodes[to]?.kind, kind == .struct || kind == .enum, !whenMade.contains(to) { return nil }
             let inSetup =
                 !use.has(.closure)
                 && (Self.memberKind(use.member) == "init"

@@ -1,0 +1,115 @@
+import SeamsGraph
+import SeamsScanner
+import SeamsTestSupport
+import Testing
+
+@testable import SeamsTestability
+
+/// The model of what makes a test hard: what is accepted (logging, theming, localized strings,
+/// identifiers, view composition, values made without blockers) and what still blocks.
+@Suite struct ModelTests {
+    private func report(_ source: String, benign: BenignTable = .standard()) -> TestabilityReport {
+        let graph = Scanner.graph(ofSources: [(path: "App.swift", text: source)])
+        return TestabilityAnalysis(benign: benign).analyse(graph)
+    }
+
+    private func kinds(_ r: TestabilityReport, _ type: String) -> [String] {
+        (r.type("App.\(type)")?.blockers ?? []).map { "\($0.kind.rawValue) \($0.path)" }
+    }
+
+    private static let benignCode = """
+        final class Logger { static let shared = Logger(); func log(_ s: String) {} }
+        enum Theme { static var accent = "blue"; static func style(_ s: String) {} }
+        enum L10n { static var title: String { UserDefaults.standard.string(forKey: "t") ?? "" } }
+        final class Analytics { static let shared = Analytics(); func track(_ e: String) {} }
+        final class Screen {
+            func show() {
+                Logger.shared.log("shown")
+                Theme.style("button")
+                _ = Theme.accent
+                _ = L10n.title
+                Analytics.shared.track("shown")
+            }
+        }
+        """
+
+    @Test func loggingThemingAndLocalizedStringsAreAcceptedAnalyticsIsNot() {
+        let r = report(Self.benignCode)
+        #expect(kinds(r, "Screen") == ["global-access Analytics.shared.track"], "\(kinds(r, "Screen"))")
+        // The theme's own static var is not hidden state a test sees: theming is benign.
+        #expect(kinds(r, "Theme").isEmpty)
+    }
+
+    @Test func aConfigCanMakeAnalyticsBenignOrLoggingABlocker() {
+        let strict = report(Self.benignCode, benign: .standard(categories: ["theming", "localization"]))
+        #expect(kinds(strict, "Screen").contains("global-access Logger.shared.log"))
+        let lenient = report(Self.benignCode, benign: .standard(categories: BenignTable.knownCategories))
+        #expect(kinds(lenient, "Screen").isEmpty, "\(kinds(lenient, "Screen"))")
+        let named = report(
+            Self.benignCode,
+            benign: .standard(adding: [BenignTable.Entry(pattern: "Analytic*", category: "analytics")]))
+        #expect(kinds(named, "Screen").isEmpty)
+    }
+
+    @Test func anIdentifierOfAValueTypeIsDataButUUIDInAClassMethodIsNot() {
+        let r = report(
+            """
+            struct Item: Identifiable { let id = UUID(); var name: String }
+            final class Maker { func make() -> Item { Item(name: "a") } }
+            final class Tagger { func tag() -> UUID { UUID() } }
+            """)
+        #expect(kinds(r, "Item").isEmpty)
+        #expect(kinds(r, "Maker").isEmpty)
+        // Trap: a fresh UUID in a method of a class is randomness the test cannot control.
+        #expect(kinds(r, "Tagger") == ["system-service UUID()"])
+    }
+
+    @Test func constructingAValueCarriesOnlyTheBlockersMetWhileItIsMade() {
+        let r = report(
+            """
+            struct Entry { var date: Date; func age() -> Double { Date().timeIntervalSince(date) } }
+            struct Stamp { var date = Date() }
+            final class Feed {
+                func entry() -> Entry { Entry(date: .distantPast) }
+                func stamp() -> Stamp { Stamp() }
+            }
+            """)
+        #expect(kinds(r, "Entry") == ["system-service Date()"])
+        // Trap: a value that reads the clock while it is made blocks whoever makes it.
+        #expect(kinds(r, "Feed") == ["construction Stamp()"], "\(kinds(r, "Feed"))")
+    }
+
+    @Test func aChildViewIsCompositionACollaboratorIsNot() {
+        let r = report(
+            """
+            import SwiftUI
+            import UIKit
+            final class API { static let shared = API() }
+            struct Row: View { let api = API.shared; var body: some View { Text("row") } }
+            struct Screen: View { var body: some View { Row() } }
+            final class Badge: UIView { let api = API.shared }
+            final class Controller: UIViewController { let badge = Badge(); let loader = Loader() }
+            final class Loader { let api = API.shared }
+            """)
+        #expect(kinds(r, "Screen").isEmpty)
+        #expect(kinds(r, "Row") == ["global-access API.shared"])
+        // Trap: the controller's own collaborator is still a blocker; the subview is not.
+        #expect(kinds(r, "Controller") == ["construction Loader()"], "\(kinds(r, "Controller"))")
+    }
+
+    @Test func anObjectiveCStyleSingletonAccessorIsGlobalAccess() {
+        let r = report(
+            """
+            final class Store { class func sharedInstance() -> Store { Store() }; func save() {} }
+            final class Point { static func origin() -> Point { Point() } }
+            final class Saver {
+                func go() {
+                    Store.sharedInstance().save()
+                    _ = Point.origin()
+                }
+            }
+            """)
+        // Trap: a factory of a new value (`origin()`) is no singleton.
+        #expect(kinds(r, "Saver") == ["global-access Store.sharedInstance()"], "\(kinds(r, "Saver"))")
+    }
+}
