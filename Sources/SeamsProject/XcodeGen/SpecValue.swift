@@ -49,7 +49,7 @@ indirect enum SpecValue: Equatable {
     static func parse(yaml: String, file: String) throws -> SpecValue {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml, Resolver.basic)
+            node = try Yams.compose(yaml: yaml, Yams.Resolver.basic)
         } catch {
             throw XcodeGenSpecError.notYAML(file, "\(error)")
         }
