@@ -29,14 +29,15 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        // Reads the project's structure (SwiftPM manifests, Xcode projects and workspaces) into
-        // compilation units: between discovery and the scanner.
+        // Reads the project's structure (SwiftPM manifests, Xcode projects and workspaces, XcodeGen
+        // specs through Yams) into compilation units: between discovery and the scanner.
         .target(
             name: "SeamsProject",
             dependencies: [
                 "SeamsGraph",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(name: "SeamsTestability", dependencies: ["SeamsGraph"]),

@@ -1,0 +1,2 @@
+// Inside a documentation catalog: one file to Xcode, never compiled.
+struct Snippet {}

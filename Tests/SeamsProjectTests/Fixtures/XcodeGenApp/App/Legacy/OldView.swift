@@ -1,0 +1,2 @@
+// Excluded by `excludes: [Legacy]`.
+struct OldView {}

@@ -1,0 +1,2 @@
+// `type: folder`: a folder reference, copied not compiled.
+enum Script {}

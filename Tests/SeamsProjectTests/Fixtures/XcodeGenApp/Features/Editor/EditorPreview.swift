@@ -1,0 +1,2 @@
+// Excluded by the template's `**/*Preview.swift`.
+struct EditorPreview {}

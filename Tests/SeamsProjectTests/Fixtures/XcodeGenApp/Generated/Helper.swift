@@ -1,0 +1,2 @@
+// Not matched by `includes`.
+enum Helper {}

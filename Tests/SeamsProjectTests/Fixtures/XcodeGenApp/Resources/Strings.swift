@@ -1,0 +1,2 @@
+// `buildPhase: none`: not compiled.
+enum Strings {}
