@@ -146,8 +146,10 @@ public struct ProjectLayout: Sendable {
         var placedByXcode: Set<Int> = []
         var xcodeTargets: Set<String> = []
         if !input.xcodeProjects.isEmpty || !input.xcodegenSpecs.isEmpty || !input.tuistManifests.isEmpty {
-            (xcodeOrigin, placedByXcode, xcodeTargets) = layout.assignXcodeTargets(
-                loose, input, compiledElsewhere: Set(packageTarget.keys))
+            // None read (each said why, as an error): the files fall back to folders.
+            if let read = layout.assignXcodeTargets(loose, input, compiledElsewhere: Set(packageTarget.keys)) {
+                (xcodeOrigin, placedByXcode, xcodeTargets) = read
+            }
         }
         // `--target` / `targets:` name Xcode or package targets; a name that is neither is a mistake
         // whatever the modules come from, never a selection of nothing.
@@ -279,12 +281,13 @@ public struct ProjectLayout: Sendable {
     /// files another target compiles too is folded into it.
     ///
     /// `compiledElsewhere`: files a package target compiles, which no Xcode target needs to.
-    /// Returns the origin, and the files some Xcode target compiles (chosen or not).
+    /// Returns the origin, and the files some Xcode target compiles (chosen or not); nil when no
+    /// project could be read.
     /// Names given that are no Xcode target are left for the caller to judge (a package's?);
     /// the target names are returned for it.
     private mutating func assignXcodeTargets(
         _ files: [Int], _ input: LayoutInput, compiledElsewhere: Set<Int>
-    ) -> (String, Set<Int>, Set<String>) {
+    ) -> (String, Set<Int>, Set<String>)? {
         var projects: [XcodeProject] = []
         // Committed projects, XcodeGen specs and Tuist manifests alike give targets.
         let described =
@@ -318,6 +321,7 @@ public struct ProjectLayout: Sendable {
                         severity: .error, unread: true))
             }
         }
+        guard !projects.isEmpty else { return nil }
         var targets: [(project: XcodeProject, target: XcodeProject.Target, files: Set<String>)] = []
         // Targets share most files: each path is resolved once.
         var realPaths: [String: String] = [:]

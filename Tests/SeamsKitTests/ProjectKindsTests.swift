@@ -30,4 +30,85 @@ import Testing
         #expect(g.edge(from: "A.UsesA", to: "A.BitSet") != nil)
         #expect(g.scope?.scanned == 3 && g.scope?.found == 3)
     }
+
+    static let projectFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SeamsProjectTests/Fixtures").path
+
+    /// The module of each scanned file, and the scope, of a scan of `dir`.
+    private func modules(_ dir: String, _ request: (inout ScanRequest) -> Void = { _ in }) throws -> (
+        files: [String: Set<String>], graph: Graph
+    ) {
+        var r = ScanRequest(paths: [dir])
+        request(&r)
+        let g = try ScanPipeline.run(r).graph
+        var files: [String: Set<String>] = [:]
+        for n in g.nodes where !n.external {
+            if let f = n.file, let m = n.module { files[f, default: []].insert(m) }
+        }
+        return (files, g)
+    }
+
+    /// An XcodeGen app with no committed project: its targets are the modules.
+    @Test func anXcodeGenSpecGivesTheModules() throws {
+        let (files, g) = try modules(Self.projectFixtures + "/XcodeGenApp")
+        #expect(
+            files == [
+                "App/AppDelegate.swift": ["Notes"], "App/Screens/HomeView.swift": ["Notes"],
+                "Generated/Model.generated.swift": ["Notes"], "Targets/Shared/Log.swift": ["Notes"],
+                "Features/Editor/EditorView.swift": ["Editor"], "Features/Sync/SyncEngine.swift": ["Sync"],
+                "Targets/Tests/NotesTests.swift": ["NotesTests"], "Targets/UITests/LaunchTests.swift": ["NotesUITests"],
+                "Widgets/Common/Timeline.swift": ["Widgets_iOS", "Widgets_watchOS"],
+                "Widgets/iOS/HomeWidget.swift": ["Widgets_iOS"],
+                "Widgets/watchOS/Complication.swift": ["Widgets_watchOS"],
+            ], "\(files)")
+        let scope = try #require(g.scope)
+        #expect(scope.scanned == 11 && scope.found == 17, "\(scope)")
+        #expect(
+            scope.sources.contains(
+                ScanScope.Source(
+                    kind: "xcodegen", path: "project.yml",
+                    targets: ["Editor", "Notes", "NotesTests", "NotesUITests", "Sync", "Widgets_iOS", "Widgets_watchOS"])),
+            "\(scope.sources)")
+        // Test bundles are test code.
+        #expect(g.nodes.filter { $0.module == "NotesTests" && !$0.external }.allSatisfy { $0.role == .test })
+    }
+
+    @Test func anUnknownTargetOfAnXcodeGenAppExitsNamingItsTargets() throws {
+        #expect {
+            try modules(Self.projectFixtures + "/XcodeGenApp") { $0.targets = ["Widget"] }
+        } throws: { error in
+            "\(error)".contains("no target named Widget") && "\(error)".contains("Widgets_iOS")
+        }
+        let (files, _) = try modules(Self.projectFixtures + "/XcodeGenApp") { $0.targets = ["Editor"] }
+        #expect(Set(files.values.flatMap { $0 }) == ["Editor"])
+    }
+
+    /// A spec beside the project it generated: the committed project is what builds.
+    @Test func aCommittedProjectBesideItsSpecIsReadInstead() throws {
+        let dir = try TempDir()
+        let app = dir.path + "/app"
+        try FileManager.default.copyItem(atPath: Self.projectFixtures + "/TwoTargets", toPath: app)
+        try dir.write("app/project.yml", "name: Podcasts\ntargets:\n  Other:\n    type: application\n    sources: [App]\n")
+        var r = ScanRequest(paths: [app])
+        r.workingDirectory = app
+        let g = try ScanPipeline.run(r).graph
+        #expect(!g.modules.contains { $0.name == "Other" })
+        #expect(g.modules.contains { $0.name == "Podcasts" })
+        #expect(
+            g.diagnostics.contains {
+                $0.file == "project.yml" && $0.message.contains("beside the committed Podcasts.xcodeproj")
+            }, "\(g.diagnostics)")
+    }
+
+    /// A spec that cannot be read is said loudly: its files are not fully read, and check fails.
+    @Test func anUnreadableSpecIsAnErrorCheckCannotPass() throws {
+        let dir = try TempDir()
+        try dir.write("project.yml", "name: Broken\ntargets: [not, a, mapping\n")
+        try dir.write("App/A.swift", "struct A {}\n")
+        var r = ScanRequest(paths: [dir.path])
+        r.workingDirectory = dir.path
+        let g = try ScanPipeline.run(r).graph
+        #expect(g.diagnostics.contains { $0.file == "project.yml" && $0.unread && $0.severity == .error }, "\(g.diagnostics)")
+        #expect(throws: (any Error).self) { try CheckPipeline.run(CheckRequest(scan: r)) }
+    }
 }
