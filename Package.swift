@@ -37,6 +37,8 @@ let package = Package(
                 "SeamsGraph",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                // Folds `a == b && c ? x : y` in Tuist manifests by Swift's own precedences.
+                .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
         .target(name: "SeamsTestability", dependencies: ["SeamsGraph"]),
