@@ -38,6 +38,8 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Yams", package: "Yams"),
+                // Folds `a == b && c ? x : y` in Tuist manifests by Swift's own precedences.
+                .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
         .target(name: "SeamsTestability", dependencies: ["SeamsGraph"]),

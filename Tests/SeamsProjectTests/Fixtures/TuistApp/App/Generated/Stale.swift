@@ -1,0 +1,2 @@
+// Excluded from App by its glob.
+struct Stale {}

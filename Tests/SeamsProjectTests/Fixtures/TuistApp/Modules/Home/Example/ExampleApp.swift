@@ -1,0 +1,2 @@
+// The module is declared without its example target: no target compiles this.
+struct ExampleApp {}

@@ -1,0 +1,2 @@
+// Outside every glob: no target compiles it.
+print("tool")
