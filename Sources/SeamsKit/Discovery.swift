@@ -244,6 +244,15 @@ struct Discovery {
                     if readsProjects {
                         xcodeProjects.append(path)
                         projectPrefetch.start(path)
+                    } else if let package {
+                        // An example app or a tool of the package: not what the package builds.
+                        diagnostics.append(
+                            Diagnostic(
+                                file: PathTools.relative(path, to: root),
+                                message:
+                                    "a project inside the package \(PathTools.relative(packageDirs[package], to: root)) "
+                                    + "(an example or a tool of it) is not read; name its folder as a path to scan it",
+                                severity: .note))
                     }
                     continue
                 }

@@ -404,9 +404,9 @@ public struct ProjectLayout: Sendable {
                 leftOut.append((i, .noTarget))
             }
         }
-        if let note = Self.uncompiledNote(
-            uncompiled, below: input.root, file: PathTools.relative(described[0].path, to: input.root))
-        {
+        // One description names itself; several (a Tuist workspace's manifests) the root.
+        let noteFile = described.count == 1 ? PathTools.relative(described[0].path, to: input.root) : "."
+        if let note = Self.uncompiledNote(uncompiled, below: input.root, file: noteFile) {
             diagnostics.append(note)
         }
         for p in projects {

@@ -111,4 +111,74 @@ import Testing
         #expect(g.diagnostics.contains { $0.file == "project.yml" && $0.unread && $0.severity == .error }, "\(g.diagnostics)")
         #expect(throws: (any Error).self) { try CheckPipeline.run(CheckRequest(scan: r)) }
     }
+
+    /// A Tuist app (a root manifest, a module's manifest calling a helper): its targets are the
+    /// modules, and Tuist's own code (manifests, helpers) is not the app's.
+    @Test func tuistManifestsGiveTheModules() throws {
+        let (files, g) = try modules(Self.projectFixtures + "/TuistApp")
+        #expect(
+            files == [
+                "App/AppDelegate.swift": ["App"], "App/Project.swift": ["App"], "App/Screens/HomeScreen.swift": ["App"],
+                "Kit/Sources/Deep/Model.swift": ["Kit"], "Kit/Sources/Kit.swift": ["Kit"],
+                "Kit/Tests/KitTests.swift": ["KitTests"], "Modules/Home/Sources/HomeView.swift": ["Home"],
+                "Modules/Home/Sources/Views/Row.swift": ["Home"], "Modules/Home/Tests/HomeTests.swift": ["HomeTests"],
+                "Shared/Theme.swift": ["App", "Widget"], "Widget/WidgetMain.swift": ["Widget"],
+            ], "\(files)")
+        let scope = try #require(g.scope)
+        // Found: the app's Swift files, not the manifests or Tuist/'s helpers (a `Project.swift`
+        // that does not import ProjectDescription is app code, and found).
+        #expect(scope.found == 14 && scope.scanned == 11, "\(scope)")
+        #expect(scope.sources.filter { $0.kind == "tuist" }.map(\.path) == ["Modules/Home/Project.swift", "Project.swift"])
+    }
+
+    /// One tree with a tools package at its root, an XcodeGen app beside it and a Tuist module
+    /// below: all three are read, each file in the targets that compile it.
+    @Test func aRootPackageAnXcodeGenSpecAndATuistManifestTogether() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "Package.swift",
+            "// swift-tools-version: 5.9\nimport PackageDescription\n"
+                + "let package = Package(name: \"Tools\", targets: [.executableTarget(name: \"Lint\", path: \"Tools/Lint\")])\n")
+        try dir.write("Tools/Lint/main.swift", "struct Lint {}\n")
+        try dir.write(
+            "project.yml",
+            """
+            name: Shop
+            targets:
+              Shop:
+                type: application
+                platform: iOS
+                sources: [App]
+                dependencies: [{ target: ShopTests }]
+              ShopTests:
+                type: bundle.unit-test
+                platform: iOS
+                sources: [AppTests]
+
+            """)
+        try dir.write("App/Cart.swift", "struct Cart { let item: Item }\n")
+        try dir.write("AppTests/CartTests.swift", "final class CartTests { let cart: Cart? = nil }\n")
+        try dir.write(
+            "Modules/Catalog/Project.swift",
+            """
+            import ProjectDescription
+            let project = Project(name: "Catalog", targets: [
+                .target(name: "Catalog", destinations: .iOS, product: .framework, bundleId: "c", sources: ["Sources/**"]),
+            ])
+
+            """)
+        try dir.write("Modules/Catalog/Sources/Item.swift", "public struct Item {}\n")
+        try dir.write("Scripts/release.swift", "print(1)\n")
+        let (files, g) = try modules(dir.path)
+        #expect(
+            files == [
+                "Tools/Lint/main.swift": ["Lint"], "App/Cart.swift": ["Shop"], "AppTests/CartTests.swift": ["ShopTests"],
+                "Modules/Catalog/Sources/Item.swift": ["Catalog"],
+            ], "\(files)")
+        let scope = try #require(g.scope)
+        #expect(scope.found == 5 && scope.scanned == 4, "\(scope)")
+        #expect(scope.leftOut == [ScanScope.LeftOut(folder: "Scripts", reason: .noTarget, files: 1)], "\(scope.leftOut)")
+        #expect(Set(scope.sources.map(\.kind)) == ["package", "xcodegen", "tuist"])
+        #expect(g.nodes.first { $0.id == "ShopTests.CartTests" }?.role == .test)
+    }
 }
