@@ -79,6 +79,9 @@ struct AdviceBench: ParsableCommand {
         @Option(help: "Judged samples: files or folders of them.")
         var judged: [String]
 
+        @Flag(help: "List the judged-true items no longer reported and the judged-false ones still reported.")
+        var list = false
+
         func run() throws {
             let samples = try JudgedSample.load(judged)
             let advice = try Advice.current(path)
@@ -87,6 +90,11 @@ struct AdviceBench: ParsableCommand {
                 let items = samples.flatMap(\.items).filter { $0.kind == kind && $0.verdict != nil }
                 guard !items.isEmpty else { continue }
                 print(AdviceScore(items, reported: reported).text(kind))
+                guard list else { continue }
+                for item in items where (item.verdict == "true") != reported.contains(item.id) && item.verdict != "weak" {
+                    let what = item.verdict == "true" ? "lost true" : "kept false"
+                    print("  \(what): \(item.id)\n    \(item.reason ?? "")")
+                }
             }
         }
     }
