@@ -1,3 +1,4 @@
+import SeamsGraph
 import SeamsRules
 import SeamsTestSupport
 import Testing
