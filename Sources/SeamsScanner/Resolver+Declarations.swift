@@ -90,6 +90,7 @@ extension Resolver {
                 name: name, qualifiedName: qualified, kind: kind, nodeID: "\(ctx.module).\(qualified)",
                 module: ctx.module, parent: parent, file: ctx.path, line: Int(decl.loc.line))
             symbol.genericNames = Set(decl.genericNames)
+            symbol.genericOrder = decl.genericNames
             table.symbols.append(symbol)
             if let parent {
                 parent.nested[name] = symbol
