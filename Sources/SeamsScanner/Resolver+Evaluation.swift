@@ -165,6 +165,8 @@ extension Resolver {
                 }
                 let refs = lookupMember(name, in: t, from: scope)
                 var v = memberVal(refs, loc: loc, skip: t.nodeID, on: t)
+                // `FileManager.default`: the shared instance of a type no scanned file declares.
+                if refs.isEmpty, t.isExternal, SDKClassTree.singletonNames.contains(name) { v.type = .nominal(t) }
                 v.useIndex = noteStaticMember(t, name, refs, loc, scope: scope)
                 v.hops = 1
                 return v
