@@ -44,6 +44,9 @@ extension Resolver {
         }
         bindExtensions(pendingExtensions)
         registerAllMembers(threads: threads, lazily: lazily)
+        // Workers share the table read-only: the index they may ask for is built now, unless
+        // members wait, and then one worker resolves.
+        if !lazily { indexStaticMembers() }
         // Supertypes looked up while extensions were still being bound may miss conformances
         // that later extensions add: recompute them all now, in a fixed order.
         let known = table.symbols + table.externals.keys.sorted().map { table.externals[$0]! }

@@ -26,6 +26,9 @@ extension Resolver {
         var skipOwner: String?
         /// The type the members were looked up on: a subtype of a generic one binds its names.
         var receiver: TypeSymbol?
+        /// A static member of a type no scanned file declares, which the app does not declare
+        /// either (`Defaults.reset`): its parameters' types are not known.
+        var unknownStatic = false
         /// The use this expression's static member chain recorded, and how many members it has.
         var useIndex: Int?
         var hops = 0
@@ -165,6 +168,7 @@ extension Resolver {
                 }
                 let refs = lookupMember(name, in: t, from: scope)
                 var v = memberVal(refs, loc: loc, skip: t.nodeID, on: t)
+                v.unknownStatic = refs.isEmpty && t.isExternal
                 // `FileManager.default`: the shared instance of a type no scanned file declares.
                 if refs.isEmpty, t.isExternal, SDKClassTree.singletonNames.contains(name) { v.type = .nominal(t) }
                 v.useIndex = noteStaticMember(t, name, refs, loc, scope: scope)
@@ -198,12 +202,14 @@ extension Resolver {
             let c = eval(callee, expected: expected, scope: scope, env: env)
             var candidates = c.candidates
             var result: RType?
+            var unknownCallee = c.unknownStatic
             if let t = c.typeRef {
                 if let l = c.typeLoc {
                     emit(t, l, .construct, scope)
                     noteConstruction(t, args, l, scope: scope)
                 }
                 candidates = initializers(of: t, from: scope)
+                unknownCallee = t.isExternal && candidates.isEmpty
                 result = .nominal(t)
             } else if let (n, l) = c.unresolvedName {
                 noteFreeCall(n, l, scope: scope)
@@ -228,7 +234,7 @@ extension Resolver {
                 default: result = calleeType
                 }
             }
-            arguments(args, of: chosen, on: c.receiver, scope: scope, env: env)
+            arguments(args, of: chosen, on: c.receiver, unknownCallee: unknownCallee, scope: scope, env: env)
             return Val(type: result)
 
         case .subscriptCall(let base, let args):
@@ -236,6 +242,7 @@ extension Resolver {
             var result: RType?
             var chosen: (MemberRef, [Int?])?
             var receiver: TypeSymbol?
+            var unknownCallee = false
             switch bt {
             case .array(let el)?: result = el
             case .dictionary(_, let v)?: result = v
@@ -243,12 +250,13 @@ extension Resolver {
                 let refs = lookupMember("subscript", in: s, from: scope)
                 chosen = pick(refs, args: args)
                 receiver = s
+                unknownCallee = refs.isEmpty && s.isExternal
                 if let chosen {
                     result = valueType(of: chosen.0, on: s)
                 }
             default: break
             }
-            arguments(args, of: chosen, on: receiver, scope: scope, env: env)
+            arguments(args, of: chosen, on: receiver, unknownCallee: unknownCallee, scope: scope, env: env)
             return Val(type: result)
 
         case .specialize(let base, let typeArgs):
@@ -366,14 +374,20 @@ extension Resolver {
     }
 
     /// Evaluates call or subscript arguments, each expecting the type of the parameter the
-    /// chosen overload matches it to.
+    /// chosen overload matches it to. `unknownCallee`: the callee is a subscript, initializer or
+    /// static function of a type no scanned file declares, and no overload is known.
     func arguments(
-        _ args: [Arg], of chosen: (MemberRef, [Int?])?, on receiver: TypeSymbol? = nil, scope: Scope, env: Env
+        _ args: [Arg], of chosen: (MemberRef, [Int?])?, on receiver: TypeSymbol? = nil, unknownCallee: Bool = false,
+        scope: Scope, env: Env
     ) {
         for (i, arg) in args.enumerated() {
             var expectedArg: RType?
             if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] {
                 expectedArg = paramType(ref, p, on: receiver)
+            }
+            if chosen == nil, unknownCallee, case .implicitMember(let name, let loc) = arg.value {
+                implicitMemberByName(name, loc, scope: scope)
+                continue
             }
             settle(eval(arg.value, expected: expectedArg, scope: scope, env: env), scope: scope)
         }

@@ -119,6 +119,9 @@ enum Event: Sendable {
     case declareStatic(String, Loc, mutable: Bool)
     /// Entering (true) or leaving (false) a parameter's default value.
     case inDefault(Bool)
+    /// The arguments of an attribute that names a type: a property wrapper's initializer's
+    /// (`@Default(.launchCount)`).
+    case attributeArguments(TypeExpr, [Arg])
 }
 
 enum MemberKind: Sendable {
