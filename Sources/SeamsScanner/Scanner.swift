@@ -377,6 +377,7 @@ public enum Scanner {
             surface.combine(ctx.path)
             surface.combine(ctx.module)
             surface.combine(ctx.unit)
+            surface.combine(ctx.test ? 1 : 0)
             surface.combine(collected[i].surfaceDigest)
         }
         let surfaceKey = surface.hex
@@ -387,6 +388,7 @@ public enum Scanner {
             h.combine(files[i].1.path)
             h.combine(files[i].1.module)
             h.combine(files[i].1.unit)
+            h.combine(files[i].1.test ? 1 : 0)
             return h.hex
         }
         // Every file's, in two halves at once: a patch waits for them (6 ms for an app's 4,000).
