@@ -168,6 +168,9 @@ struct FactCollector {
         case .extensionDecl:
             let d = RawExtensionDeclSyntax(decl)!
             let fact = DeclFact(kind: .extension(type(d.extendedType)), loc: loc(d.extendedType))
+            fact.isFilePrivate = d.modifiers.each.contains {
+                isKeyword($0.name, "private") || isKeyword($0.name, "fileprivate")
+            }
             let code = Code()
             attributes(d.attributes, into: &code.events)
             inheritance(d.inheritanceClause, into: fact, code: code)

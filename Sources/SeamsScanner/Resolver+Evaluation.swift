@@ -26,9 +26,9 @@ extension Resolver {
         var skipOwner: String?
         /// The type the members were looked up on: a subtype of a generic one binds its names.
         var receiver: TypeSymbol?
-        /// A static member of a type no scanned file declares, which the app does not declare
-        /// either (`Defaults.reset`): its parameters' types are not known.
-        var unknownStatic = false
+        /// The type no scanned file declares of a static member the app does not declare either
+        /// (`Defaults` of `Defaults.reset`): the member's parameters' types are not known.
+        var unknownStaticOf: TypeSymbol?
         /// The use this expression's static member chain recorded, and how many members it has.
         var useIndex: Int?
         var hops = 0
@@ -168,7 +168,7 @@ extension Resolver {
                 }
                 let refs = lookupMember(name, in: t, from: scope)
                 var v = memberVal(refs, loc: loc, skip: t.nodeID, on: t)
-                v.unknownStatic = refs.isEmpty && t.isExternal
+                if refs.isEmpty && t.isExternal { v.unknownStaticOf = t }
                 // `FileManager.default`: the shared instance of a type no scanned file declares.
                 if refs.isEmpty, t.isExternal, SDKClassTree.singletonNames.contains(name) { v.type = .nominal(t) }
                 v.useIndex = noteStaticMember(t, name, refs, loc, scope: scope)
@@ -202,14 +202,14 @@ extension Resolver {
             let c = eval(callee, expected: expected, scope: scope, env: env)
             var candidates = c.candidates
             var result: RType?
-            var unknownCallee = c.unknownStatic
+            var unknownCallee = c.unknownStaticOf.map { UnknownCallee.member(of: $0) }
             if let t = c.typeRef {
                 if let l = c.typeLoc {
                     emit(t, l, .construct, scope)
                     noteConstruction(t, args, l, scope: scope)
                 }
                 candidates = initializers(of: t, from: scope)
-                unknownCallee = t.isExternal && candidates.isEmpty
+                if t.isExternal && candidates.isEmpty { unknownCallee = .member(of: t) }
                 result = .nominal(t)
             } else if let (n, l) = c.unresolvedName {
                 noteFreeCall(n, l, scope: scope)
@@ -242,7 +242,7 @@ extension Resolver {
             var result: RType?
             var chosen: (MemberRef, [Int?])?
             var receiver: TypeSymbol?
-            var unknownCallee = false
+            var unknownCallee: UnknownCallee?
             switch bt {
             case .array(let el)?: result = el
             case .dictionary(_, let v)?: result = v
@@ -250,7 +250,7 @@ extension Resolver {
                 let refs = lookupMember("subscript", in: s, from: scope)
                 chosen = pick(refs, args: args)
                 receiver = s
-                unknownCallee = refs.isEmpty && s.isExternal
+                if refs.isEmpty && s.isExternal { unknownCallee = .member(of: s) }
                 if let chosen {
                     result = valueType(of: chosen.0, on: s)
                 }
@@ -374,19 +374,19 @@ extension Resolver {
     }
 
     /// Evaluates call or subscript arguments, each expecting the type of the parameter the
-    /// chosen overload matches it to. `unknownCallee`: the callee is a subscript, initializer or
-    /// static function of a type no scanned file declares, and no overload is known.
+    /// chosen overload matches it to. `unknownCallee`: the callee is one no scanned file
+    /// declares (`Resolver+ImplicitKeys`), when no overload is known.
     func arguments(
-        _ args: [Arg], of chosen: (MemberRef, [Int?])?, on receiver: TypeSymbol? = nil, unknownCallee: Bool = false,
-        scope: Scope, env: Env
+        _ args: [Arg], of chosen: (MemberRef, [Int?])?, on receiver: TypeSymbol? = nil,
+        unknownCallee: UnknownCallee? = nil, scope: Scope, env: Env
     ) {
         for (i, arg) in args.enumerated() {
             var expectedArg: RType?
             if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] {
                 expectedArg = paramType(ref, p, on: receiver)
             }
-            if chosen == nil, unknownCallee, case .implicitMember(let name, let loc) = arg.value {
-                implicitMemberByName(name, loc, scope: scope)
+            if chosen == nil, let unknownCallee, case .implicitMember(let name, let loc) = arg.value {
+                implicitMemberByName(name, loc, passedTo: unknownCallee, scope: scope)
                 continue
             }
             settle(eval(arg.value, expected: expectedArg, scope: scope, env: env), scope: scope)

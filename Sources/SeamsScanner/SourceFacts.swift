@@ -201,7 +201,8 @@ final class DeclFact: @unchecked Sendable {
     }
     var kind: Kind
     var loc: Loc
-    /// `private` or `fileprivate`: at file level, a type only its own file sees.
+    /// `private` or `fileprivate`: at file level, a type (or an extension's members) only its
+    /// own file sees.
     var isFilePrivate = false
     var genericNames: [String] = []
     var inherits: [TypeExpr] = []

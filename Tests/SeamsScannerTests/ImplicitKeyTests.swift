@@ -71,6 +71,7 @@ import Testing
                     @Default(.‹1›launchCount) var count
                     func bump() { Defaults[.‹2›launchCount] += 1 }
                     func reset() { Defaults.reset(.‹3›theme) }
+                    func toggle() { _ = Defaults.Toggle("Theme", key: .‹4›theme) }
                 }
                 """),
         ]
@@ -79,12 +80,14 @@ import Testing
         sites.expect("Home", "Defaults.Keys+Keys", .implicitMember, at: 1, in: "Home.swift")
         sites.expect("Home", "Defaults.Keys+Keys", .implicitMember, at: 2, in: "Home.swift")
         sites.expect("Home", "Defaults.Keys+Keys", .implicitMember, at: 3, in: "Home.swift")
+        sites.expect("Home", "Defaults.Keys+Keys", .implicitMember, at: 4, in: "Home.swift")
         sites.check()
     }
 
-    /// Traps: a name that two unrelated app types declare is not guessed, nor is an implicit
-    /// member whose callee is known (its parameter type decides), nor one passed to a method of
-    /// a value (`.font(.title)`: only the key-like callees of unknown types are read by name).
+    /// Traps: a name that two unrelated app types declare is not guessed; nor one passed to a
+    /// method of a value (`.font(.title)`); nor one an extension of a type of another library
+    /// declares (`UITableView(frame: .zero)` is no `UILayoutPriority`, `.background` for a
+    /// `DispatchQueue` no `Color`); nor one a `private` extension of another file declares.
     @Test func ambiguousOrContextualNamesAreNotGuessed() {
         let f = [
             "Keys.swift": Marked(
@@ -96,6 +99,17 @@ import Testing
                 }
                 enum Layout { case mode, grid }
                 """),
+            "Style.swift": Marked(
+                """
+                import SwiftUI
+                extension Color { static let background = Color("Background") }
+                private extension UIFont { static let caption = UIFont.systemFont(ofSize: 11) }
+                """),
+            "Layout.swift": Marked(
+                """
+                import UIKit
+                private extension UILayoutPriority { static let zero = UILayoutPriority(rawValue: 0) }
+                """),
             "Home.swift": Marked(
                 """
                 import Defaults
@@ -104,11 +118,17 @@ import Testing
                     @Default(.mode) var mode
                     func read() -> Int { Defaults[.mode].count }
                     func view(text: Text) { _ = text.font(.title) }
+                    func table() -> UITableView { UITableView(frame: .zero, style: .insetGrouped) }
+                    func queue() -> DispatchQueue { DispatchQueue(label: "q", qos: .background) }
+                    func font() -> UIFont? { UIFont.withName("x", size: .caption) }
                 }
                 """),
         ]
         let g = scan(f)
         expectNoEdge(g, "Home", "Defaults.Keys+Keys")
         expectNoEdge(g, "Home", "Layout")
+        expectNoEdge(g, "Home", "Color+Style")
+        expectNoEdge(g, "Home", "UIFont+Style")
+        expectNoEdge(g, "Home", "UILayoutPriority+Layout")
     }
 }
