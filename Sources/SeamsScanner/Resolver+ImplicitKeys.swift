@@ -22,7 +22,9 @@ enum UnknownCallee {
     case wrapper
 }
 
-/// A static member (property, function or enum case) of a type or extension of the scanned code.
+/// A static property or enum case (without associated values) of a type or extension of the
+/// scanned code: what a bare implicit member `.name` can be (a static function's value or a
+/// case with associated values is a function, no key: `.name()` would call it).
 struct StaticMember {
     /// The node that declares it: the type, or an extension node.
     let owner: String
@@ -70,7 +72,8 @@ extension Resolver {
         qualified.split(separator: ".", maxSplits: 1).first ?? Substring(qualified)
     }
 
-    /// The static members named `name` of every type and extension, in declaration order.
+    /// The static properties and plain enum cases named `name` of every type and extension, in
+    /// declaration order.
     func staticMembers(named name: String) -> [StaticMember] {
         if table.staticMembers == nil { indexStaticMembers() }
         return table.staticMembers?[name] ?? []
@@ -83,15 +86,11 @@ extension Resolver {
         for (decl, scope) in table.bindings {
             guard let symbol = scope.type else { continue }
             for member in decl.members where member.isStatic {
-                switch member.kind {
-                case .property, .function, .enumCase:
-                    index[member.name, default: []].append(
-                        StaticMember(
-                            owner: scope.owner, symbol: symbol, unit: scope.file.unit,
-                            privateTo: decl.isFilePrivate ? scope.file.index : nil))
-                case .subscript, .initializer, .typeAlias, .associatedType:
-                    break
-                }
+                guard member.kind == .property || (member.kind == .enumCase && member.params.isEmpty) else { continue }
+                index[member.name, default: []].append(
+                    StaticMember(
+                        owner: scope.owner, symbol: symbol, unit: scope.file.unit,
+                        privateTo: decl.isFilePrivate ? scope.file.index : nil))
             }
         }
         table.staticMembers = index

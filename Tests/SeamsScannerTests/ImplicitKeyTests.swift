@@ -53,7 +53,8 @@ import Testing
     }
 
     /// Only the keys are the app's: `Defaults` is a package no scanned file declares. The key's
-    /// name is declared by one extension of a type of that package: that is where it is.
+    /// name is declared by one extension of a type of that package: that is where it is. A static
+    /// function of that name elsewhere is no rival: a bare `.launchCount` cannot be a function.
     @Test func keysOfAnUnscannedLibraryResolveByName() {
         let f = [
             "Keys.swift": Marked(
@@ -63,6 +64,7 @@ import Testing
                     static let launchCount = Key<Int>("launchCount", default: 0)
                     static let theme = Key<String>("theme", default: "")
                 }
+                enum Diagnostics { private static func launchCount() -> String { "" } }
                 """),
             "Home.swift": Marked(
                 """
