@@ -72,9 +72,9 @@ extension Resolver {
             guard case .nominal(let supertype)? = resolve(clause, scope: scope, binding: bound), supertype !== symbol
             else { continue }
             var next: [String: RType] = [:]
-            if case .named(let comps) = clause, let args = comps.last?.genericArgs {
+            if let (args, argScope) = genericArguments(of: clause, scope: scope) {
                 for (name, arg) in zip(supertype.genericOrder, args) {
-                    if let t = resolve(arg, scope: scope, binding: bound) { next[name] = t }
+                    if let t = resolve(arg, scope: argScope, binding: bound) { next[name] = t }
                 }
             }
             if supertype.hasAssociatedTypes {
@@ -85,6 +85,18 @@ extension Resolver {
             if let found = bindings(toward: target, from: supertype, bound: next, visited: &visited) { return found }
         }
         return nil
+    }
+
+    /// The generic arguments an inheritance clause gives, and where they resolve: its own
+    /// (`Base<HomeState>`), or those of the type alias it names (`HomeViewModelType`, an alias
+    /// of `StateStoreViewModel<HomeState, HomeAction>`), a few aliases deep.
+    private func genericArguments(of clause: TypeExpr, scope: Scope, depth: Int = 0) -> ([TypeExpr], Scope)? {
+        guard case .named(let comps) = clause, let last = comps.last, depth < 4 else { return nil }
+        if !last.genericArgs.isEmpty { return (last.genericArgs, scope) }
+        guard comps.count == 1, case .alias(let alias) = lookupTypeName(last.name, scope: scope, env: nil),
+            let target = alias.fact.type
+        else { return nil }
+        return genericArguments(of: target, scope: alias.scope, depth: depth + 1)
     }
 
     /// The type `symbol` gives the associated type `name` of a protocol it conforms to: its

@@ -92,6 +92,33 @@ import Testing
         expectNoEdge(g, "ProfileView", "Unrelated")
     }
 
+    /// The base class named through a type alias of its specialization, as element-x-ios
+    /// writes every screen's view model.
+    @Test func theBaseClassThroughATypeAlias() {
+        let f = [
+            "A.swift": Marked(
+                """
+                class StateStoreViewModel<State, ViewAction> {
+                    var state: State
+                    init(initialViewState: State) { state = initialViewState }
+                    func process(viewAction: ViewAction) {}
+                }
+                struct RoomViewState { var title = "" }
+                enum RoomViewAction { case close }
+                typealias RoomViewModelType = StateStoreViewModel<RoomViewState, RoomViewAction>
+                final class RoomViewModel: RoomViewModelType {
+                    override func process(viewAction: RoomViewAction) {}
+                    func rename() { ‹1›state.‹2›title = "x" }
+                }
+                """)
+        ]
+        let g = scan(f)
+        let sites = ExpectedSites(g, f)
+        sites.expect("RoomViewModel", "StateStoreViewModel", .member, at: 1, in: "A.swift")
+        sites.expect("RoomViewModel", "RoomViewState", .member, at: 2, in: "A.swift")
+        sites.check()
+    }
+
     /// A protocol's associated types, bound by the conformer's type aliases; used in the
     /// conformer's subclass through the protocol's requirements and extension members.
     @Test func associatedTypesAreTheConformersAliases() {
