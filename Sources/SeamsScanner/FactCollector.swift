@@ -168,6 +168,9 @@ struct FactCollector {
         case .extensionDecl:
             let d = RawExtensionDeclSyntax(decl)!
             let fact = DeclFact(kind: .extension(type(d.extendedType)), loc: loc(d.extendedType))
+            fact.isFilePrivate = d.modifiers.each.contains {
+                isKeyword($0.name, "private") || isKeyword($0.name, "fileprivate")
+            }
             let code = Code()
             attributes(d.attributes, into: &code.events)
             inheritance(d.inheritanceClause, into: fact, code: code)
@@ -523,11 +526,14 @@ struct FactCollector {
     private mutating func attributes(_ list: RawAttributeListSyntax, into events: inout [Event]) {
         for element in list.each {
             guard case .attribute(let attr)? = RawAttributeListSyntax.Element(element) else { continue }
-            if let t = referencedType(attr) {
-                events.append(.typeUse(t, .attribute))
+            let named = referencedType(attr)
+            if let named {
+                events.append(.typeUse(named, .attribute))
             }
-            if case .argumentList(let args)? = attr.arguments.flatMap(RawAttributeSyntax.Arguments.init) {
-                events.append(.eval(.other(args.each.map { expr($0.expression) })))
+            if case .argumentList(let list)? = attr.arguments.flatMap(RawAttributeSyntax.Arguments.init) {
+                let args = list.each.map { Arg(label: $0.label.map(text), value: expr($0.expression)) }
+                // A property wrapper's arguments are its initializer's (`@Default(.launchCount)`).
+                events.append(named.map { .attributeArguments($0, args) } ?? .eval(.other(args.map(\.value))))
             }
         }
     }

@@ -16,7 +16,7 @@ import SeamsGraph
 //   only when another file's surface changed (`SurfaceChange`).
 
 enum FactsCodec {
-    static let format: UInt8 = 5
+    static let format: UInt8 = 6
 
     struct Encoded {
         var bytes: [UInt8]
@@ -429,6 +429,10 @@ enum FactsCodec {
         case .inDefault(let on):
             w.byte(13)
             w.bool(on)
+        case .attributeArguments(let t, let args):
+            w.byte(14)
+            writeType(t, &w)
+            writeArgs(args, &w)
         }
     }
 
@@ -452,6 +456,7 @@ enum FactsCodec {
         case 11: return .code(try readCode(&r))
         case 12: return .declareStatic(try r.string(), try readLoc(&r), mutable: try r.bool())
         case 13: return .inDefault(try r.bool())
+        case 14: return .attributeArguments(try readType(&r), try readArgs(&r))
         default: throw CorruptEntry()
         }
     }

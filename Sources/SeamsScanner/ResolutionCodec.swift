@@ -2,7 +2,7 @@ import SeamsGraph
 
 /// One file's resolved sites and notification uses as bytes, for the cache.
 enum ResolutionCodec {
-    static let format: UInt8 = 4
+    static let format: UInt8 = 5
 
     static func encode(_ r: FileResolution) -> [UInt8] {
         var w = ByteWriter(capacity: r.groups.reduce(64) { $0 + 16 + $1.sites.count * 12 })
@@ -16,6 +16,7 @@ enum ResolutionCodec {
             w.bool(n.observes)
             w.string(n.owner)
             GraphCodec.writeSite(n.site, &w)
+            w.bool(n.production)
         }
         GraphCodec.writeUses(r.uses, &w)
         return EntryFrame.wrap(w.bytes, format: format)
@@ -31,7 +32,7 @@ enum ResolutionCodec {
             let notifications = try r.list { r in
                 NotificationUse(
                     name: try r.string(), observes: try r.bool(), owner: try r.string(),
-                    site: try GraphCodec.readSite(&r))
+                    site: try GraphCodec.readSite(&r), production: try r.bool())
             }
             let uses = try r.list { try GraphCodec.readUse(&$0) }
             guard r.atEnd else { return nil }

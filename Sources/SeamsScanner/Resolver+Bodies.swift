@@ -48,6 +48,8 @@ extension Resolver {
                 noteStaticState(name, loc, mutable: mutable, type: env.lookup(name) ?? nil, scope: scope)
             case .inDefault(let on):
                 inDefaultArgument = on
+            case .attributeArguments(let t, let args):
+                attributeArguments(t, args, scope: scope, env: env)
             }
         }
     }

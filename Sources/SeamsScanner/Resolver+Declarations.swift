@@ -44,6 +44,9 @@ extension Resolver {
         }
         bindExtensions(pendingExtensions)
         registerAllMembers(threads: threads, lazily: lazily)
+        // Workers share the table read-only: the index they may ask for is built now, unless
+        // members wait, and then one worker resolves.
+        if !lazily { indexStaticMembers() }
         // Supertypes looked up while extensions were still being bound may miss conformances
         // that later extensions add: recompute them all now, in a fixed order.
         let known = table.symbols + table.externals.keys.sorted().map { table.externals[$0]! }
@@ -90,6 +93,7 @@ extension Resolver {
                 name: name, qualifiedName: qualified, kind: kind, nodeID: "\(ctx.module).\(qualified)",
                 module: ctx.module, parent: parent, file: ctx.path, line: Int(decl.loc.line))
             symbol.genericNames = Set(decl.genericNames)
+            symbol.genericOrder = decl.genericNames
             table.symbols.append(symbol)
             if let parent {
                 parent.nested[name] = symbol

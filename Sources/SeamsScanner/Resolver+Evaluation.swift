@@ -24,6 +24,11 @@ extension Resolver {
         var memberLoc: Loc?
         var memberKind: SiteKind = .member
         var skipOwner: String?
+        /// The type the members were looked up on: a subtype of a generic one binds its names.
+        var receiver: TypeSymbol?
+        /// The type no scanned file declares of a static member the app does not declare either
+        /// (`Defaults` of `Defaults.reset`): the member's parameters' types are not known.
+        var unknownStaticOf: TypeSymbol?
         /// The use this expression's static member chain recorded, and how many members it has.
         var useIndex: Int?
         var hops = 0
@@ -43,26 +48,29 @@ extension Resolver {
             if owners.count == 1, let owner = owners.first, owner != v.skipOwner {
                 emit(nodeID: owner, loc, v.memberKind, scope)
             }
-            if v.type == nil, v.candidates.count == 1 { return valueType(of: v.candidates[0]) }
+            if v.type == nil, v.candidates.count == 1 { return valueType(of: v.candidates[0], on: v.receiver) }
         }
         return v.type
     }
 
-    func memberVal(_ refs: [MemberRef], loc: Loc, kind: SiteKind = .member, skip: String? = nil) -> Val {
+    func memberVal(
+        _ refs: [MemberRef], loc: Loc, kind: SiteKind = .member, skip: String? = nil, on receiver: TypeSymbol? = nil
+    ) -> Val {
         var v = Val()
         v.candidates = refs
         v.memberLoc = loc
         v.memberKind = kind
         v.skipOwner = skip
+        v.receiver = receiver
         let nonFunctions = refs.filter { $0.fact.kind != .function }
-        if !refs.isEmpty, nonFunctions.count == refs.count { v.type = valueType(of: refs[0]) }
+        if !refs.isEmpty, nonFunctions.count == refs.count { v.type = valueType(of: refs[0], on: receiver) }
         return v
     }
 
     /// What a plain name no local binding or generic parameter takes refers to.
     enum NameMeaning {
-        /// Members of the enclosing types (the innermost that has any).
-        case members([MemberRef])
+        /// Members of the enclosing types (the innermost that has any), and that type.
+        case members([MemberRef], TypeSymbol)
         /// A type or alias (`.shadowed` for an associated type).
         case type(TypeLookup)
         /// Globals of the module or of the first imported module that has any.
@@ -86,7 +94,7 @@ extension Resolver {
         var t = scope.type
         while let s = t {
             let refs = lookupMember(n, in: s, from: scope)
-            if !refs.isEmpty { return .members(refs) }
+            if !refs.isEmpty { return .members(refs, s) }
             t = s.parent
         }
         let type = lookupTypeName(n, scope: scope, env: nil)
@@ -110,7 +118,7 @@ extension Resolver {
             if env.isShadowed(n) || scope.generics.contains(n) { return Val() }
             if n == "Self", let t = scope.type { return Val(typeRef: t) }
             switch meaning(of: n, scope: scope) {
-            case .members(let refs): return memberVal(refs, loc: loc)
+            case .members(let refs, let receiver): return memberVal(refs, loc: loc, on: receiver)
             case .type(.symbol(let s)): return Val(typeRef: s, typeLoc: loc)
             case .type(.alias(let ref)):
                 if let owner = ref.symbol { emit(owner, loc, .static, scope) }
@@ -159,7 +167,10 @@ extension Resolver {
                     return Val(typeRef: externalSymbol("\(t.qualifiedName).\(name)"), typeLoc: nil)
                 }
                 let refs = lookupMember(name, in: t, from: scope)
-                var v = memberVal(refs, loc: loc, skip: t.nodeID)
+                var v = memberVal(refs, loc: loc, skip: t.nodeID, on: t)
+                if refs.isEmpty && t.isExternal { v.unknownStaticOf = t }
+                // `FileManager.default`: the shared instance of a type no scanned file declares.
+                if refs.isEmpty, t.isExternal, SDKClassTree.singletonNames.contains(name) { v.type = .nominal(t) }
                 v.useIndex = noteStaticMember(t, name, refs, loc, scope: scope)
                 v.hops = 1
                 return v
@@ -181,7 +192,7 @@ extension Resolver {
                 emit(t, loc, .implicitMember, scope)
                 return Val(type: .nominal(t))
             }
-            var v = memberVal(refs, loc: loc, kind: .implicitMember)
+            var v = memberVal(refs, loc: loc, kind: .implicitMember, on: t)
             if name == "init" { v.type = .function(.nominal(t)) }
             if v.type == nil, refs.allSatisfy({ $0.fact.kind == .enumCase }) { v.type = .nominal(t) }
             return v
@@ -191,12 +202,14 @@ extension Resolver {
             let c = eval(callee, expected: expected, scope: scope, env: env)
             var candidates = c.candidates
             var result: RType?
+            var unknownCallee = c.unknownStaticOf.map { UnknownCallee.member(of: $0) }
             if let t = c.typeRef {
                 if let l = c.typeLoc {
                     emit(t, l, .construct, scope)
                     noteConstruction(t, args, l, scope: scope)
                 }
                 candidates = initializers(of: t, from: scope)
+                if t.isExternal && candidates.isEmpty { unknownCallee = .member(of: t) }
                 result = .nominal(t)
             } else if let (n, l) = c.unresolvedName {
                 noteFreeCall(n, l, scope: scope)
@@ -215,31 +228,35 @@ extension Resolver {
                             scope: scope)
                     }
                 }
-                let calleeType = c.type ?? chosen.flatMap { valueType(of: $0.0) }
+                let calleeType = c.type ?? chosen.flatMap { valueType(of: $0.0, on: c.receiver) }
                 switch calleeType {
                 case .function(let r)?: result = r
                 default: result = calleeType
                 }
             }
-            arguments(args, of: chosen, scope: scope, env: env)
+            arguments(args, of: chosen, on: c.receiver, unknownCallee: unknownCallee, scope: scope, env: env)
             return Val(type: result)
 
         case .subscriptCall(let base, let args):
             let bt = settle(eval(base, expected: nil, scope: scope, env: env), scope: scope)
             var result: RType?
             var chosen: (MemberRef, [Int?])?
+            var receiver: TypeSymbol?
+            var unknownCallee: UnknownCallee?
             switch bt {
             case .array(let el)?: result = el
             case .dictionary(_, let v)?: result = v
             case .nominal(let s)?:
                 let refs = lookupMember("subscript", in: s, from: scope)
                 chosen = pick(refs, args: args)
+                receiver = s
+                if refs.isEmpty && s.isExternal { unknownCallee = .member(of: s) }
                 if let chosen {
-                    result = valueType(of: chosen.0)
+                    result = valueType(of: chosen.0, on: s)
                 }
             default: break
             }
-            arguments(args, of: chosen, scope: scope, env: env)
+            arguments(args, of: chosen, on: receiver, unknownCallee: unknownCallee, scope: scope, env: env)
             return Val(type: result)
 
         case .specialize(let base, let typeArgs):
@@ -357,12 +374,20 @@ extension Resolver {
     }
 
     /// Evaluates call or subscript arguments, each expecting the type of the parameter the
-    /// chosen overload matches it to.
-    func arguments(_ args: [Arg], of chosen: (MemberRef, [Int?])?, scope: Scope, env: Env) {
+    /// chosen overload matches it to. `unknownCallee`: the callee is one no scanned file
+    /// declares (`Resolver+ImplicitKeys`), when no overload is known.
+    func arguments(
+        _ args: [Arg], of chosen: (MemberRef, [Int?])?, on receiver: TypeSymbol? = nil,
+        unknownCallee: UnknownCallee? = nil, scope: Scope, env: Env
+    ) {
         for (i, arg) in args.enumerated() {
             var expectedArg: RType?
             if let (ref, mapping) = chosen, i < mapping.count, let p = mapping[i] {
-                expectedArg = paramType(ref, p)
+                expectedArg = paramType(ref, p, on: receiver)
+            }
+            if chosen == nil, let unknownCallee, case .implicitMember(let name, let loc) = arg.value {
+                implicitMemberByName(name, loc, passedTo: unknownCallee, scope: scope)
+                continue
             }
             settle(eval(arg.value, expected: expectedArg, scope: scope, env: env), scope: scope)
         }
@@ -386,7 +411,7 @@ extension Resolver {
                 // An SDK modifier (`.padding()`, `.bold()`): its result is a View again.
                 return Val(type: .function(.nominal(modified)))
             }
-            return memberVal(refs, loc: loc)
+            return memberVal(refs, loc: loc, on: s)
         case .array(let el):
             switch name {
             case "first", "last", "randomElement", "popLast", "removeFirst", "removeLast", "min", "max":

@@ -7,6 +7,11 @@ import SeamsGraph
 //   `didSignOut`: the last name component);
 // - callback: the type that stores a closure and calls it → the type that assigns it
 //   (`api.onSignOut = { … }`): the caller runs the assigner's code without naming it.
+// Only where the app couples itself: both ends in production code. A test that posts
+// `UIApplication.didBecomeActiveNotification` to drive a coordinator, or assigns a closure to
+// check it is called, is not a dependency of the app; a preview's neither. So a name joins only
+// production code's posts and observations: one the app declares, or an SDK name the app's own
+// code both posts and observes.
 
 /// One use of a notification name: a post or an observation.
 struct NotificationUse: Sendable, Hashable {
@@ -14,6 +19,8 @@ struct NotificationUse: Sendable, Hashable {
     var observes: Bool
     var owner: String
     var site: Site
+    /// Made by the app's own code (`Resolver.isProduction`): only such uses pair.
+    var production = true
 
     /// In a total order (where, then what), each once: as a snapshot keeps them.
     static func canonical(_ uses: [NotificationUse]) -> [NotificationUse] {
@@ -46,7 +53,33 @@ extension Resolver {
                 name: name, observes: observes, owner: scope.owner,
                 site: Site(
                     file: scope.siteFile, line: Int(loc.line), column: Int(loc.column), kind: .notification,
-                    member: scope.member)))
+                    member: scope.member),
+                production: isProduction(scope)))
+    }
+
+    /// Whether code of `scope` is the app's own: not a test target's, not in a `#Preview` macro
+    /// or a `PreviewProvider` (or a type nested in one).
+    func isProduction(_ scope: Scope) -> Bool {
+        if scope.file.test || scope.member == Site.previewMember { return false }
+        var t = scope.type
+        while let s = t {
+            if isPreviewProvider(s) { return false }
+            t = s.parent
+        }
+        return true
+    }
+
+    /// Conforms to `PreviewProvider` (SwiftUI's, or a scanned stand-in of that name).
+    private func isPreviewProvider(_ symbol: TypeSymbol) -> Bool {
+        var seen: [ObjectIdentifier] = []
+        var stack = supertypes(of: symbol)
+        while let s = stack.popLast() {
+            if s.name == "PreviewProvider" && s.kind != .class { return true }
+            guard !seen.contains(ObjectIdentifier(s)) else { continue }
+            seen.append(ObjectIdentifier(s))
+            stack += supertypes(of: s)
+        }
+        return false
     }
 
     /// The name a notification is known by, when it is spelled as a constant.
@@ -63,7 +96,7 @@ extension Resolver {
         guard emitting, let loc = assigned.memberLoc, assigned.candidates.count == 1 else { return }
         let ref = assigned.candidates[0]
         guard ref.fact.kind == .property, !ref.fact.isStatic, ref.owner != scope.owner,
-            let type = ref.fact.type, Self.isFunction(type)
+            let type = ref.fact.type, Self.isFunction(type), isProduction(scope), isProduction(ref.scope)
         else { return }
         marks.add(from: marks.id(ref.owner), to: marks.id(scope.owner), loc, .callback, scope)
     }
@@ -76,12 +109,12 @@ extension Resolver {
         }
     }
 
-    /// Observers → posters of the same name, from every worker's uses.
+    /// Observers → posters of the same name, from every worker's uses: production code's only.
     static func notificationSites(_ uses: [NotificationUse]) -> [(from: String, to: String, site: Site)] {
         var posters: [String: Set<String>] = [:]
-        for u in uses where !u.observes { posters[u.name, default: []].insert(u.owner) }
+        for u in uses where !u.observes && u.production { posters[u.name, default: []].insert(u.owner) }
         var out: [(String, String, Site)] = []
-        for u in uses where u.observes {
+        for u in uses where u.observes && u.production {
             for poster in posters[u.name] ?? [] where poster != u.owner { out.append((u.owner, poster, u.site)) }
         }
         return out

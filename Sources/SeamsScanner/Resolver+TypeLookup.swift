@@ -237,6 +237,14 @@ extension Resolver {
                     depth: depth + 1)
                 if case .nominal(let s)? = result { current = s } else { return isLast ? result : nil }
             case .shadowed:
+                // A generic name a subtype binds (`Resolver+InheritedGenerics`): what it stands for.
+                if i == 0, let bound = boundGenericNames[comp.name] {
+                    _ = argTypes(comp)
+                    guard case .nominal(let s) = bound, !isLast else { return isLast ? bound : nil }
+                    current = s
+                    result = bound
+                    break
+                }
                 for c in comps[i...] { _ = argTypes(c) }
                 return nil
             case .notFound:

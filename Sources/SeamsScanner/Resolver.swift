@@ -29,6 +29,12 @@ final class Resolver {
     var meaningCache: [NameKey: NameMeaning] = [:]
     var typeNameCache: [NameKey: TypeLookup] = [:]
     var modifierProtocolCache: [ObjectIdentifier: TypeSymbol?] = [:]
+    /// Generic names as subtypes bind them, and members' types as values of those subtypes
+    /// (`Resolver+InheritedGenerics`).
+    var boundNamesCache: [BoundNamesKey: [String: RType]] = [:]
+    var boundMemberTypeCache: [BoundMemberKey: RType?] = [:]
+    /// While a type is resolved for a receiver: what its generic names stand for.
+    var boundGenericNames: [String: RType] = [:]
     var emitting = true
     /// Posts and observations of notifications met on this worker, joined once all are in.
     var notifications: [NotificationUse] = []

@@ -398,4 +398,15 @@ enum SDKClassTree {
     /// Protocols whose unknown methods return the protocol itself: a modifier on a SwiftUI
     /// `View` is a `View`, a modifier on a `Scene` a `Scene`.
     static let modifierProtocols: [String] = ["View", "Scene"]
+
+    /// Names of the static members (properties, or functions called without arguments) by which
+    /// SDK types hand out their shared instance or a value of their own type:
+    /// `FileManager.default`, `UIApplication.shared`, `UserDefaults.standard`, `Bundle.main`,
+    /// `Locale.current`, `UNUserNotificationCenter.current()`, `AVAudioSession.sharedInstance()`,
+    /// `Date.now`. On a type no scanned file declares, such a member is taken to be of that type,
+    /// so that the app's extension of it is found (`FileManager.default.documentsURL`); a member
+    /// of that name the app declares is looked up as any other.
+    static let singletonNames: Set<String> = [
+        "shared", "default", "standard", "main", "current", "general", "processInfo", "sharedInstance", "now",
+    ]
 }

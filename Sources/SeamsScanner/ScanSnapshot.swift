@@ -46,7 +46,7 @@ struct FileSignature: Equatable, Sendable {
 /// added, removed or moved) may still patch the place's last snapshot, matching files by path,
 /// when its frame (root, size limit and units) is the same.
 struct ScanSnapshot {
-    static let format: UInt8 = 4
+    static let format: UInt8 = 5
 
     /// One per distinct path, in path order.
     struct FileState: Equatable {
@@ -170,6 +170,8 @@ struct ScanSnapshot {
             h.combine(file.location)
             h.combine(file.module)
             h.combine(file.unit)
+            // Test code pairs no notification with the app's: a file that becomes one is another file.
+            h.combine(file.test ? 1 : 0)
         }
         return h.hex
     }
@@ -226,6 +228,7 @@ struct ScanSnapshot {
             w.bool(n.observes)
             w.string(n.owner)
             GraphCodec.writeSite(n.site, &w)
+            w.bool(n.production)
         }
         w.string(baseID)
         delta.write(&w)
@@ -255,7 +258,7 @@ struct ScanSnapshot {
             let notifications = try r.list { r in
                 NotificationUse(
                     name: try r.string(), observes: try r.bool(), owner: try r.string(),
-                    site: try GraphCodec.readSite(&r))
+                    site: try GraphCodec.readSite(&r), production: try r.bool())
             }
             let baseID = try r.string()
             let delta = try GraphDelta.read(&r)

@@ -195,7 +195,8 @@ public enum Scanner {
                 if collected.fromCache { stats.filesFromCache += 1 }
                 for file in files[firstOfPath[k]..<end] {
                     moduleFiles[file.module, default: 0] += 1
-                    usable.append((facts, FileContext(path: file.path, module: file.module, unit: file.unit)))
+                    usable.append(
+                        (facts, FileContext(path: file.path, module: file.module, unit: file.unit, test: file.test)))
                     cached.append(collected)
                     owner.append(k)
                 }
@@ -376,6 +377,7 @@ public enum Scanner {
             surface.combine(ctx.path)
             surface.combine(ctx.module)
             surface.combine(ctx.unit)
+            surface.combine(ctx.test ? 1 : 0)
             surface.combine(collected[i].surfaceDigest)
         }
         let surfaceKey = surface.hex
@@ -386,6 +388,7 @@ public enum Scanner {
             h.combine(files[i].1.path)
             h.combine(files[i].1.module)
             h.combine(files[i].1.unit)
+            h.combine(files[i].1.test ? 1 : 0)
             return h.hex
         }
         // Every file's, in two halves at once: a patch waits for them (6 ms for an app's 4,000).
@@ -408,10 +411,10 @@ public enum Scanner {
     }
 
     /// The graph of source texts in several modules, each its own compilation unit that the
-    /// others import by its name (when `importable`).
+    /// others import by its name (when `importable`); the files of `testModules` are test code.
     public static func graph(
         ofModules modules: [String: [(path: String, text: String)]], importable: Bool = true,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        testModules: Set<String> = [], threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> Graph {
         let names = modules.keys.sorted()
         let sorted = names.enumerated().flatMap { unit, name in
@@ -425,7 +428,12 @@ public enum Scanner {
         var notifications: [NotificationUse] = []
         // Without a cache, nothing can fail to read.
         return resolve(
-            zip(collected, sorted).map { ($0, FileContext(path: $0.path, module: $1.module, unit: $1.unit)) },
+            zip(collected, sorted).map {
+                (
+                    $0,
+                    FileContext(path: $1.path, module: $1.module, unit: $1.unit, test: testModules.contains($1.module))
+                )
+            },
             units: names.map { CompilationUnit(importName: importable ? $0 : nil) }, root: ".",
             modules: names.map { ModuleInfo(name: $0, files: modules[$0]!.count) },
             diagnostics: collected.flatMap(\.diagnostics), threads: threads, stats: &stats,

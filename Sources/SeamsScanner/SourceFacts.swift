@@ -119,6 +119,9 @@ enum Event: Sendable {
     case declareStatic(String, Loc, mutable: Bool)
     /// Entering (true) or leaving (false) a parameter's default value.
     case inDefault(Bool)
+    /// The arguments of an attribute that names a type: a property wrapper's initializer's
+    /// (`@Default(.launchCount)`).
+    case attributeArguments(TypeExpr, [Arg])
 }
 
 enum MemberKind: Sendable {
@@ -198,7 +201,8 @@ final class DeclFact: @unchecked Sendable {
     }
     var kind: Kind
     var loc: Loc
-    /// `private` or `fileprivate`: at file level, a type only its own file sees.
+    /// `private` or `fileprivate`: at file level, a type (or an extension's members) only its
+    /// own file sees.
     var isFilePrivate = false
     var genericNames: [String] = []
     var inherits: [TypeExpr] = []

@@ -23,6 +23,9 @@ final class SymbolTable {
     /// first asked for (`Resolver.registerPending`). Set only for a patch of a few files, whose
     /// bodies are then resolved on one thread; nil: every member is registered.
     var pending: PendingMembers?
+    /// The static members of every type and extension by name (`Resolver.staticMembers(named:)`),
+    /// once built: before bodies are resolved, or when first asked for while members wait.
+    var staticMembers: [String: [StaticMember]]?
     /// What members name that nothing else here holds (see `MemberRef`): the scopes of generic
     /// members and workers' memberwise initializers. Added to by workers at once, under `keptLock`.
     private var kept: [AnyObject] = []

@@ -13,6 +13,9 @@ final class TypeSymbol {
     let file: String?
     let line: Int?
     var genericNames: Set<String> = []
+    /// Its generic parameters (a protocol's primary associated types) in declaration order: the
+    /// arguments a subtype's inheritance clause gives them come in this order.
+    var genericOrder: [String] = []
     var nested: [String: TypeSymbol] = [:]
     /// Every member, by name (registered with the declarations, or when first asked for: see
     /// `SymbolTable.pending`).
@@ -78,6 +81,8 @@ final class FileContext {
     let path: String
     let module: String
     let unit: Int
+    /// Compiled by a test target (`SourceFile.test`).
+    let test: Bool
     var imports: [Int] = []
     /// The last path component, which names the file's extension and file-scope nodes.
     let fileName: String
@@ -90,10 +95,11 @@ final class FileContext {
     /// How long it is, which roughly says how long its bodies take to resolve.
     var lines = 0
 
-    init(path: String, module: String, unit: Int) {
+    init(path: String, module: String, unit: Int, test: Bool = false) {
         self.path = path
         self.module = module
         self.unit = unit
+        self.test = test
         // The part after the last slash (paths name files, so they never end in one).
         fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         fileScopeID = "\(module).\(fileName)"
