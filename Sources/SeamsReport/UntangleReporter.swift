@@ -20,10 +20,15 @@ public enum UntangleReporter {
         let weight = plan.components.reduce(0) { $0 + $1.weight + $1.decided.reduce(0) { $0 + $1.weight } }
         let members = plan.components.reduce(0) { $0 + $1.size }
         let tangles = plan.components.count
+        let held = plan.components.reduce(0) { $0 + ($1.heldLeft?.count ?? 0) }
+        // Structure left in place: the cuts do not make everything acyclic, and the line says so.
+        let outcome =
+            held == 0
+            ? "make\(cuts == 1 ? "s" : "") \(tangles == 1 ? "it" : "them") acyclic"
+            : "leave only structure: \(held) edge\(held == 1 ? "" : "s") an engineer keeps (not proposed)"
         return
             "\(tangles) tangle\(tangles == 1 ? "" : "s") of \(members) \(noun)s; \(cuts) cut\(cuts == 1 ? "" : "s") "
-            + "of total weight \(weight) make\(cuts == 1 ? "s" : "") \(tangles == 1 ? "it" : "them") acyclic"
-            + nestingClause(plan) + leftOut
+            + "of total weight \(weight) \(outcome)" + nestingClause(plan) + leftOut
     }
 
     static func nestingClause(_ plan: UntanglePlan) -> String {
@@ -105,6 +110,9 @@ public enum UntangleReporter {
         title += c.exact ? " (minimal)" : " (heuristic)"
         if !c.decided.isEmpty { title += " after \(c.decided.count) decided" }
         if c.keptButCut > 0 { title += "; \(c.keptButCut) kept edge\(c.keptButCut == 1 ? "" : "s") had to be cut" }
+        if let held = c.heldLeft {
+            title += "; \(held.count) edge\(held.count == 1 ? "" : "s") of structure left in place (\(held[0].reason))"
+        }
         return title
     }
 

@@ -31,6 +31,8 @@ public struct CycleCuts: Sendable {
         public var planned: [CutOrder.Step]
         /// Every planned arc, whether or not `steps` ordered it.
         public var plannedArcs: [Int]
+        /// Held arcs that alone close cycles: left in place, not proposed.
+        public var heldLeft: [Int]
         /// Whether the planned cuts' weight is proven minimal (with the decided cuts made).
         public var exact: Bool
         /// The pins that matched an edge, as `keep#i` and `cut#i`.
@@ -108,7 +110,11 @@ public struct CycleCuts: Sendable {
         let restArcs = arcs.indices.filter { !decided.contains($0) }
         let rest = WeightedDigraph(count: count, arcs: restArcs.map { arcs[$0] })
         let solution = FeedbackArcSet.solve(rest, limits: limits)
-        let planned = solution.arcs.map { restArcs[$0] }
+        // Structure an engineer keeps is never proposed, even when it alone closes a cycle: that
+        // cycle is left, and said to be structure (a type and its nested type, a delegate and its owner).
+        let solved = solution.arcs.map { restArcs[$0] }
+        let planned = solved.filter { held[$0] == nil }
+        let heldLeft = solved.filter { held[$0] != nil }
         let decidedSteps = CutOrder.order(decided.sorted(), in: whole, work: orderWork, steps: steps)
         let plannedSteps =
             decidedSteps.count >= steps
@@ -117,7 +123,7 @@ public struct CycleCuts: Sendable {
                 planned, in: whole, removedBefore: decided, work: orderWork, steps: steps - decidedSteps.count)
         return Plan(
             edgeOfArc: edgeOfArc, base: base, kept: kept, held: held, decided: decidedSteps, planned: plannedSteps,
-            plannedArcs: planned, exact: solution.exact, pins: pins)
+            plannedArcs: planned, heldLeft: heldLeft, exact: solution.exact, pins: pins)
     }
 }
 
@@ -135,6 +141,9 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     case attribute
     /// The composition root building what it owns: the direction to keep.
     case compositionRoot = "composition-root"
+    /// A delegate or data-source protocol naming the type it serves (its sender): the Cocoa
+    /// pattern, written to go with its owner.
+    case delegate
 
     public var reason: String {
         switch self {
@@ -145,6 +154,8 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
         case .attribute: return "an attribute (a global actor, a wrapper) is a declaration, not a dependency to inject"
         case .compositionRoot:
             return "the composition root building what it owns is the direction to keep; cut the calls back into it"
+        case .delegate:
+            return "a delegate protocol that passes its sender goes with its owner; narrow the parameter to a protocol if it must go"
         }
     }
 
@@ -170,6 +181,11 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
         guard let a = nodes[edge.from], let b = nodes[edge.to], a.kind != .module, a.kind != .file else { return nil }
         if edge.from.hasPrefix(edge.to + ".") || edge.to.hasPrefix(edge.from + ".") { return .nesting }
         if let file = a.file, file == b.file { return .sameFile }
+        if a.kind == .protocol, ["Delegate", "DataSource"].contains(where: { a.name.hasSuffix($0) }),
+            kinds.isSubset(of: [.type, .member, .implicitMember])
+        {
+            return .delegate
+        }
         if roots.contains(edge.from) && kinds.contains(.construct) && kinds.isSubset(of: [.construct, .type]) {
             return .compositionRoot
         }

@@ -162,6 +162,9 @@ public struct ServiceTable: Sendable {
         Bool.random randomness
         arc4random() randomness
         arc4random_uniform() randomness
+        # processes
+        Process(*) process
+        NSTask(*) process
         # scheduling
         DispatchQueue.main.asyncAfter timing
         DispatchQueue.global timing
@@ -184,7 +187,13 @@ public struct ServiceTable: Sendable {
         SKPaymentQueue.default store kit
         ASAuthorizationController(*) sign in with Apple
         CKContainer cloud
-        # keychain
+        # keychain (the system's, and the common third-party clients)
+        Keychain(*) keychain
+        KeychainSwift(*) keychain
+        KeychainWrapper.standard keychain
+        A0SimpleKeychain(*) keychain
+        SAMKeychain keychain
+        Valet keychain
         SecItemAdd(*) keychain
         SecItemCopyMatching(*) keychain
         SecItemUpdate(*) keychain

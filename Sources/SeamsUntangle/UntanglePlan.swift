@@ -39,6 +39,16 @@ public struct UntanglePlan: Codable, Sendable, Equatable {
         public var acyclic: Bool
         /// Kept edges the plan had to cut anyway, because they alone close a cycle.
         public var keptButCut: Int
+        /// Edges held for their structure that alone close cycles: left in place, never proposed
+        /// (absent when none).
+        public var heldLeft: [HeldLeft]? = nil
+
+        /// A held edge left in a cycle, and why it is held.
+        public struct HeldLeft: Codable, Sendable, Equatable {
+            public var from: String
+            public var to: String
+            public var reason: String
+        }
     }
 
     public struct Cut: Codable, Sendable, Equatable {

@@ -80,11 +80,16 @@ public struct Untangler: Sendable {
         let decidedCuts = plan.decided.enumerated().map { cut($1, order: $0 + 1) }
         let plannedCuts = plan.planned.enumerated().map { cut($1, order: decidedCuts.count + $0 + 1) }
         let final = plan.planned.last ?? plan.decided.last
+        let heldLeft = plan.heldLeft.map { arc -> UntanglePlan.Component.HeldLeft in
+            let e = edges[plan.edgeOfArc[arc]]
+            return UntanglePlan.Component.HeldLeft(from: e.from, to: e.to, reason: plan.held[arc]!.reason)
+        }
         return UntanglePlan.Component(
             members: members, size: members.count, edges: edges.count, decided: decidedCuts, cuts: plannedCuts,
             weight: plannedCuts.reduce(0) { $0 + $1.weight }, exact: plan.exact,
             acyclic: final.map { $0.largestAfter == 0 } ?? false,
-            keptButCut: plan.plannedArcs.filter { plan.kept.contains($0) }.count)
+            keptButCut: plan.plannedArcs.filter { plan.kept.contains($0) }.count,
+            heldLeft: heldLeft.isEmpty ? nil : heldLeft)
     }
 
     /// The soft kinds between two types, at the plan's scope.

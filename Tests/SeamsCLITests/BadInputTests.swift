@@ -44,7 +44,10 @@ import Testing
         try dir.write("Other/X.swift", text)
         let r = try seams(["check", "App", "Other"], in: dir.path, timeout: 60)
         #expect(r.status == 1, "the cycle B ↔ C is a violation: \(r.stderr)")
-        #expect(r.stdout.contains("Other.C → Other.B → Other.C"), "\(r.stdout)")
+        // Inheritance is structure, never a cut: the witness starts where the cycle does.
+        #expect(
+            r.stdout.contains("Other.C → Other.B → Other.C") || r.stdout.contains("Other.B → Other.C → Other.B"),
+            "\(r.stdout)")
     }
 
     @Test func anEmptyFileIsValidSwift() throws {
