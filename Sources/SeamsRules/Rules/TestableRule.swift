@@ -23,12 +23,12 @@ public struct TestableRule: Rule {
                     import Foundation
                     class SignInViewController {
                         func signIn() {
-                            Logger.shared.log("signing in")
+                            SessionStore.shared.save("signing in")
                             URLSession.shared.dataTask(with: URL(string: "https://example.com")!).resume()
                         }
                     }
                     """,
-                    "App/Logger.swift": "final class Logger { static let shared = Logger(); func log(_ s: String) {} }",
+                    "App/SessionStore.swift": "final class SessionStore { static let shared = SessionStore(); func save(_ s: String) {} }",
                 ],
                 config: """
                     rules:
@@ -37,7 +37,7 @@ public struct TestableRule: Rule {
                         from: { module: SignIn }
                     """,
                 expected: [
-                    "SignIn.SignInViewController → App.Logger", "SignIn.SignInViewController → URLSession.shared",
+                    "SignIn.SignInViewController → App.SessionStore", "SignIn.SignInViewController → URLSession.shared",
                 ]),
             RuleExample(
                 "forbid: only global access; the system service is left to another rule",
@@ -46,17 +46,17 @@ public struct TestableRule: Rule {
                     import Foundation
                     class SignInViewController {
                         func signIn() {
-                            Logger.shared.log("signing in")
+                            SessionStore.shared.save("signing in")
                             _ = Date()
                         }
                     }
                     """,
-                    "App/Logger.swift": "final class Logger { static let shared = Logger(); func log(_ s: String) {} }",
+                    "App/SessionStore.swift": "final class SessionStore { static let shared = SessionStore(); func save(_ s: String) {} }",
                 ],
                 config: """
                     rules: [{ id: no-singletons, kind: testable, from: { module: SignIn }, forbid: [global-access] }]
                     """,
-                expected: ["SignIn.SignInViewController → App.Logger"]),
+                expected: ["SignIn.SignInViewController → App.SessionStore"]),
             RuleExample(
                 "injected through init: testable, no violation",
                 sources: [
