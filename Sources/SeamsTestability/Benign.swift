@@ -53,10 +53,22 @@ public struct BenignTable: Sendable, Equatable {
         var names: [Substring] = []
         if let to = use.to { names.append(Self.lastName(to)) }
         if let value = use.valueType { names.append(Self.lastName(value)) }
-        if let head = use.path.split(whereSeparator: { $0 == "." || $0 == "(" }).first { names.append(head) }
+        let parts = use.path.split(whereSeparator: { $0 == "." || $0 == "(" || $0 == ")" })
+        if let head = parts.first { names.append(head) }
         for name in names { if let c = category(of: name) { return c } }
+        // A logger reached through an environment or a singleton (`Current.Log.info`,
+        // `Environment.current.log`): a member of the chain named as loggers are.
+        if use.kind == .staticRead || use.kind == .staticCall,
+            parts.dropFirst().contains(where: { Self.loggerMembers.contains(String($0)) }),
+            let c = entries.first(where: { $0.category == "logging" })?.category
+        {
+            return c
+        }
         return nil
     }
+
+    /// Members that hold an app's logger.
+    static let loggerMembers: Set<String> = ["Log", "log", "logger", "Logger", "logging"]
 
     /// `App.Theme.Colors` → `Colors`; an extension node (`App.Color+Brand`) → `Color`.
     static func lastName(_ id: String) -> Substring {
@@ -80,6 +92,10 @@ public struct BenignTable: Sendable, Equatable {
         LocalizedStringKey localization
         LocalizedStringResource localization
         UserText localization
+        CoreStrings localization
+        *Strings localization
+        LocalizedString localization
+        R localization
         Log logging
         Logger logging
         Logging logging

@@ -127,6 +127,8 @@ public struct ServiceTable: Sendable {
         URLCache.shared network
         HTTPCookieStorage.shared network
         NWPathMonitor(*) network
+        NWConnection(*) network
+        NWListener(*) network
         # preferences and storage
         UserDefaults.standard user defaults
         UserDefaults(*) user defaults
@@ -141,6 +143,13 @@ public struct ServiceTable: Sendable {
         NSWorkspace.shared workspace
         UIScreen.main screen
         NSScreen.main screen
+        NSScreen.screens screen
+        WKInterfaceDevice.current device
+        WKApplication.shared application
+        WKExtension.shared application
+        SMLoginItemSetEnabled(*) login items
+        SMAppService login items
+        SCDynamicStoreCopyComputerName(*) system configuration
         UIDevice.current device
         ProcessInfo.processInfo process
         Bundle.main bundle

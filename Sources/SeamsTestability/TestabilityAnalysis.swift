@@ -34,6 +34,18 @@ public struct TestabilityAnalysis: Sendable {
         self.benign = benign
     }
 
+    /// Static properties a framework requires a type to declare (App Intents' metadata, SwiftUI's
+    /// previews and environment keys, NSSecureCoding): declarations, not state a test shares.
+    static let frameworkStatics: Set<String> = [
+        "title", "description", "openAppWhenRun", "parameterSummary", "typeDisplayRepresentation",
+        "caseDisplayRepresentations", "defaultQuery", "authenticationPolicy", "isDiscoverable", "defaultValue",
+        "previews", "supportsSecureCoding", "persistentIdentifier", "searchScopes", "intentClassName",
+    ]
+
+    /// How many distinct scanned types a type must make to be taken for the composition root
+    /// (an app delegate, an app environment, a launch sequence): making them is its job.
+    static let rootConstructions = 6
+
     /// Static members that hand out a shared instance when called: Objective-C style singletons
     /// (`XManager.shared()`, `Store.sharedInstance()`).
     static let sharedAccessors: Set<String> = [
@@ -55,9 +67,19 @@ public struct TestabilityAnalysis: Sendable {
         // blockers because what they reach is blocked (a construction, an accessor, a call).
         var blockers: [String: [Blocker]] = [:]
         var pending: [(String, Use)] = []
+        // The composition root builds the app: what it makes is its job, not a blocker.
+        var madeBy: [String: Set<String>] = [:]
+        for use in graph.uses where use.kind == .construct && isScanned(use.to, nodes) {
+            madeBy[use.from, default: []].insert(use.to!)
+        }
+        let roots = Self.compositionRoots(graph, madeBy: madeBy, nodes: nodes)
         for subject in subjects {
             // What a team accepts in a test (logging, theming, localized strings) blocks nothing.
             for use in usesByType[subject.id] ?? [] where benign.category(of: use) == nil {
+                if use.kind == .construct && roots.contains(subject.id) { continue }
+                if use.kind == .staticState, let name = use.targetMember, Self.frameworkStatics.contains(name) {
+                    continue
+                }
                 if let b = direct(use, nodes: nodes) {
                     blockers[subject.id, default: []].append(b)
                 } else if dependsOnReach(use, nodes: nodes) {
@@ -122,6 +144,29 @@ public struct TestabilityAnalysis: Sendable {
         return TestabilityReport(
             root: graph.root, types: types.filter { production.contains($0.id) },
             leftOut: leftOut.isEmpty ? nil : leftOut)
+    }
+
+    /// SDK protocols whose conformer is where the app starts: its composition root.
+    static let appEntryPoints: Set<String> = [
+        "UIApplicationDelegate", "NSApplicationDelegate", "App", "UIWindowSceneDelegate", "WKApplicationDelegate",
+        "WKExtensionDelegate",
+    ]
+
+    /// The app's composition roots: its entry points (app and scene delegates, a SwiftUI `App`),
+    /// and types that make `rootConstructions` or more scanned types while no other type makes them.
+    static func compositionRoots(
+        _ graph: Graph, madeBy: [String: Set<String>], nodes: [String: Node]
+    ) -> Set<String> {
+        var roots: Set<String> = []
+        for e in graph.edges where e.kinds.contains(.inherit) {
+            if let to = nodes[e.to], to.external, appEntryPoints.contains(to.name) { roots.insert(e.from) }
+        }
+        var madeByOthers: Set<String> = []
+        for (maker, made) in madeBy where nodes[maker]?.kind != .fileScope { madeByOthers.formUnion(made.subtracting([maker])) }
+        for (maker, made) in madeBy where made.count >= rootConstructions && !madeByOthers.contains(maker) {
+            if nodes[maker].map(isSubject) == true { roots.insert(maker) }
+        }
+        return roots
     }
 
     /// Types whose tests are in question: declared types and extensions, not protocols (they

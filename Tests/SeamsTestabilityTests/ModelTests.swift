@@ -112,4 +112,44 @@ import Testing
         // Trap: a factory of a new value (`origin()`) is no singleton.
         #expect(kinds(r, "Saver") == ["global-access Store.sharedInstance()"], "\(kinds(r, "Saver"))")
     }
+
+    @Test func theCompositionRootMakesWhatItOwnsButItsSingletonsStillBlock() {
+        let r = report(
+            """
+            final class API { static let shared = API(); func get() {} }
+            final class A { func f() { API.shared.get() } }
+            final class B { let a = A() }
+            final class C { let a = A() }
+            final class D { let a = A() }
+            final class E { let a = A() }
+            final class F { let a = A() }
+            final class Root {
+                let a = A(); let b = B(); let c = C(); let d = D(); let e = E(); let f = F()
+                func start() { API.shared.get() }
+            }
+            final class Screen { let b = B() }
+            """)
+        #expect(kinds(r, "Root") == ["global-access API.shared.get"], "\(kinds(r, "Root"))")
+        // Trap: a type that makes one blocked collaborator is no root.
+        #expect(kinds(r, "Screen") == ["construction B()"])
+    }
+
+    @Test func frameworkStaticsAreDeclarationsAndEnvironmentLoggersAreBenign() {
+        let r = report(
+            """
+            struct OpenIntent { static var title = "Open"; static var openAppWhenRun = true; static var counter = 0 }
+            final class Environment { static let current = Environment(); let log = Log() }
+            final class Log { func info(_ s: String) {} }
+            enum CoreStrings { static var greeting: String { UserDefaults.standard.string(forKey: "g") ?? "" } }
+            final class Worker {
+                func run() {
+                    Environment.current.log.info("x")
+                    _ = CoreStrings.greeting
+                }
+            }
+            """)
+        // Trap: a static var no framework asks for is still hidden state.
+        #expect(kinds(r, "OpenIntent") == ["hidden-state OpenIntent.counter"], "\(kinds(r, "OpenIntent"))")
+        #expect(kinds(r, "Worker").isEmpty, "\(kinds(r, "Worker"))")
+    }
 }
