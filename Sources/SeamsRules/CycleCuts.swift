@@ -8,6 +8,9 @@ import SeamsGraph
 /// feedback arc set is found, and `CutOrder` orders it so each cut buys the most.
 public struct CycleCuts: Sendable {
     public var settings: UntangleSettings
+    /// Core Data entities (`NSManagedObject` subclasses): their relationships to each other are
+    /// the model, held rather than cut (see `HeldEdge.modelRelationship`).
+    public var entities: Set<String> = []
     public var limits = FeedbackArcSet.Limits()
     /// Work allowed to the greedy ordering of one component's cuts (see `CutOrder`).
     public var orderWork = 50_000_000
@@ -86,7 +89,7 @@ public struct CycleCuts: Sendable {
         var held: [Int: HeldEdge] = [:]
         let roots = HeldEdge.compositionRoots(edges, nodes: nodes)
         for (arc, i) in edgeOfArc.enumerated() {
-            if let why = HeldEdge.of(edges[i], nodes: nodes, roots: roots) {
+            if let why = HeldEdge.of(edges[i], nodes: nodes, roots: roots, entities: entities) {
                 held[arc] = why
                 kept.insert(arc)
             }
@@ -144,6 +147,8 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     /// A delegate or data-source protocol naming the type it serves (its sender): the Cocoa
     /// pattern, written to go with its owner.
     case delegate
+    /// Two Core Data entities: a relationship (and its inverse) is the data model, not a call.
+    case modelRelationship = "model-relationship"
 
     public var reason: String {
         switch self {
@@ -156,7 +161,33 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
             return "the composition root building what it owns is the direction to keep; cut the calls back into it"
         case .delegate:
             return "a delegate protocol that passes its sender goes with its owner; narrow the parameter to a protocol if it must go"
+        case .modelRelationship:
+            return "Core Data entities related to each other are the data model (relationships and their inverses), not a plan to cut"
         }
+    }
+
+    /// An extension node's type (`App.Order+CoreDataProperties` → `App.Order`).
+    static func owner(_ id: String) -> String {
+        guard let plus = id.lastIndex(of: "+"), let dot = id.lastIndex(of: "."), dot < plus else { return id }
+        return String(id[..<plus])
+    }
+
+    /// The Core Data entities of a graph that has its external supertypes: `NSManagedObject`
+    /// subclasses, directly or through scanned base classes.
+    public static func entities(of graph: Graph) -> Set<String> {
+        var supers: [String: [String]] = [:]
+        for e in graph.edges where e.kinds.contains(.inherit) { supers[e.from, default: []].append(e.to) }
+        var memo: [String: Bool] = [:]
+        func isEntity(_ id: String, _ depth: Int) -> Bool {
+            if let known = memo[id] { return known }
+            if id == "NSManagedObject" || id.hasSuffix(".NSManagedObject") { return true }
+            guard depth < 32 else { return false }
+            memo[id] = false
+            let result = (supers[id] ?? []).contains { isEntity($0, depth + 1) }
+            memo[id] = result
+            return result
+        }
+        return Set(graph.nodes.filter { !$0.external && ($0.kind == .class) && isEntity($0.id, 0) }.map(\.id))
     }
 
     /// How many distinct types a type must construct, within one tangle, to be taken for its
@@ -174,10 +205,11 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     }
 
     /// Why `edge` is held, if it is.
-    static func of(_ edge: Edge, nodes: [String: Node], roots: Set<String>) -> HeldEdge? {
+    static func of(_ edge: Edge, nodes: [String: Node], roots: Set<String>, entities: Set<String> = []) -> HeldEdge? {
         let kinds = Set(edge.sites.map(\.kind))
         if kinds.isSubset(of: [.inherit, .extends]) { return .shape }
         if kinds == [.attribute] { return .attribute }
+        if entities.contains(Self.owner(edge.from)) && entities.contains(Self.owner(edge.to)) { return .modelRelationship }
         guard let a = nodes[edge.from], let b = nodes[edge.to], a.kind != .module, a.kind != .file else { return nil }
         if edge.from.hasPrefix(edge.to + ".") || edge.to.hasPrefix(edge.from + ".") { return .nesting }
         if let file = a.file, file == b.file { return .sameFile }

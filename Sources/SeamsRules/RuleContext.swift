@@ -58,7 +58,11 @@ public final class RuleContext {
     }
 
     /// How `untangle` would cut, with the config's weights and pins.
-    public lazy var cuts = CycleCuts(settings: config.untangle)
+    public lazy var cuts: CycleCuts = {
+        var cuts = CycleCuts(settings: config.untangle)
+        cuts.entities = HeldEdge.entities(of: graph)
+        return cuts
+    }()
 
     /// A cycle to show for a component: the one through the cut `untangle` would make first,
     /// starting with that cut, so the first site is the line to change. With `groups`, the cut

@@ -17,6 +17,7 @@ public struct Untangler: Sendable {
     public func plan(_ graph: Graph) -> UntanglePlan {
         let chooser = RecipeChooser(graph: graph)
         let soft = softPairs(graph)
+        let entities = scope == .type ? HeldEdge.entities(of: graph) : []
         let view = graph.hardOnly().removingExternal().regrouped(by: scope)
         let byID = Dictionary(view.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var usedPins = Set<String>()
@@ -36,7 +37,7 @@ public struct Untangler: Sendable {
             }
             components.append(
                 planComponent(
-                    members, edges: inside[index] ?? [], nodes: byID, chooser: chooser, soft: soft,
+                    members, edges: inside[index] ?? [], nodes: byID, chooser: chooser, soft: soft, entities: entities,
                     usedPins: &usedPins))
         }
         components.sort { ($1.size, $0.members[0]) < ($0.size, $1.members[0]) }
@@ -56,9 +57,10 @@ public struct Untangler: Sendable {
 
     private func planComponent(
         _ members: [String], edges: [Edge], nodes: [String: Node], chooser: RecipeChooser,
-        soft: [EdgeKey: [SiteKind]], usedPins: inout Set<String>
+        soft: [EdgeKey: [SiteKind]], entities: Set<String>, usedPins: inout Set<String>
     ) -> UntanglePlan.Component {
         var cuts = CycleCuts(settings: settings)
+        cuts.entities = entities
         cuts.limits = limits
         cuts.orderWork = orderWork
         let plan = cuts.plan(members, edges: edges, nodes: nodes)

@@ -226,6 +226,34 @@ import Testing
         #expect(HeldEdge.rootConstructions == 6)
     }
 
+    @Test func coreDataRelationshipsAreTheModelNotAPlan() throws {
+        let dir = try TempDir()
+        try dir.write("App/Order.swift", "import CoreData\nfinal class Order: NSManagedObject { @NSManaged var customer: Customer? }\n")
+        try dir.write(
+            "App/Customer.swift", "import CoreData\nfinal class Customer: NSManagedObject { @NSManaged var orders: Order? }\n")
+        // Trap: two plain classes of two files in a cycle are still cut.
+        try dir.write("App/Cart.swift", "final class Cart { var shop: Shop? }\n")
+        try dir.write("App/Shop.swift", "final class Shop { var cart: Cart? }\n")
+        var request = ScanRequest(paths: [dir.path])
+        request.includeExternal = true
+        let plan = Untangler().plan(try ScanPipeline.run(request).graph)
+        let model = try #require(plan.components.first { $0.members.contains("App.Order") })
+        #expect(model.cuts.isEmpty, "\(model.cuts.map { "\($0.from) → \($0.to)" })")
+        #expect(model.heldLeft?.first?.reason == HeldEdge.modelRelationship.reason)
+        let plain = try #require(plan.components.first { $0.members.contains("App.Cart") })
+        #expect(plain.cuts.count == 1)
+    }
+
+    @Test func aDelegateProtocolNamingItsOwnerIsHeld() throws {
+        let dir = try TempDir()
+        try dir.write("App/PickerDelegate.swift", "protocol PickerDelegate: AnyObject { func picker(_ p: Picker, chose: Int) }\n")
+        try dir.write("App/Picker.swift", "final class Picker { weak var delegate: PickerDelegate? }\n")
+        let plan = Untangler().plan(try scan(dir.path).graph)
+        let c = try #require(plan.components.first)
+        #expect(c.cuts.map { "\($0.from) → \($0.to)" } == ["App.Picker → App.PickerDelegate"] || c.cuts.isEmpty)
+        #expect(!c.cuts.contains { $0.from == "App.PickerDelegate" }, "the delegate naming its sender is held")
+    }
+
     @Test func heldKindsCarryTheirReasons() {
         for kind in HeldEdge.allCases { #expect(!kind.reason.isEmpty, "\(kind)") }
     }
