@@ -73,12 +73,24 @@ public enum MapPipeline {
     public static let collapseAbove = 8000
 
     public static func run(_ request: MapRequest) throws -> MapOutcome {
-        try draw(try ScanPipeline.run(request.scan), request)
+        guard request.testability, !request.scan.includeExternal else {
+            return try draw(try ScanPipeline.run(request.scan), request)
+        }
+        // Judged as `seams testability` judges (SDK supertypes tell views from collaborators),
+        // drawn without the external types the map was not asked for.
+        var scan = request.scan
+        scan.includeExternal = true
+        var outcome = try ScanPipeline.run(scan)
+        let report = outcome.config.testabilityAnalysis.analyse(outcome.graph)
+        if !outcome.config.includeExternal { outcome.graph.removeExternal() }
+        return try draw(outcome, request, judged: report)
     }
 
     /// Draws a scan already made, planning the cuts and judging testability when the request
-    /// asks (with the scan's config).
-    public static func draw(_ outcome: ScanOutcome, _ request: MapRequest) throws -> MapOutcome {
+    /// asks (with the scan's config); `judged`, testability judged already.
+    public static func draw(
+        _ outcome: ScanOutcome, _ request: MapRequest, judged: TestabilityReport? = nil
+    ) throws -> MapOutcome {
         var request = request
         if request.planCuts && request.cuts == nil {
             var untangler = Untangler()
@@ -86,7 +98,8 @@ public enum MapPipeline {
             untangler.settings = outcome.config.untangle
             request.cuts = untangler.plan(outcome.graph)
         }
-        let report = request.testability ? outcome.config.testabilityAnalysis.analyse(outcome.graph) : nil
+        let report =
+            request.testability ? judged ?? outcome.config.testabilityAnalysis.analyse(outcome.graph) : nil
         var drawn = try draw(outcome.graph, request, testability: report)
         if let unread = DiagnosticText.unreadNote(outcome.graph.diagnostics) { drawn.notes.append(unread) }
         return drawn

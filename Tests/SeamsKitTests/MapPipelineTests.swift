@@ -20,6 +20,29 @@ import Testing
 
     func text(_ outcome: MapOutcome) -> String { String(decoding: outcome.bytes, as: UTF8.self) }
 
+    /// `graph --testability` judges as `seams testability` does: a child view is composition,
+    /// whatever the map leaves out, and the SDK types it judged by are not drawn.
+    @Test func theTestabilityMapJudgesAsTestabilityDoes() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "App/Views.swift",
+            """
+            import SwiftUI
+            final class API { static let shared = API() }
+            struct Row: View { let api = API.shared; var body: some View { Text("row") } }
+            """)
+        try dir.write("App/Screen.swift", "import SwiftUI\nstruct Screen: View { var body: some View { Row() } }\n")
+        var scan = ScanRequest(paths: ["."])
+        scan.workingDirectory = dir.path
+        var request = MapRequest(scan: scan)
+        request.testability = true
+        request.format = .dot
+        let dot = text(try MapPipeline.run(request))
+        let screen = try #require(dot.split(separator: "\n").first { $0.contains("\"App.Screen\" [") })
+        #expect(screen.contains("testable in isolation"), "\(screen)")
+        #expect(!dot.contains("\"View\" ["), "external types are not drawn unless asked")
+    }
+
     /// `seams watch --map` draws what `seams graph` draws with the same map options: focused,
     /// with edge counts and the cuts planned, byte for byte; without them, another map.
     @Test func theWatchDrawsTheMapAsGraphDoesWithTheSameOptions() throws {
