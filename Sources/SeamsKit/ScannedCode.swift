@@ -218,21 +218,7 @@ public final class ScannedCode: @unchecked Sendable {
     /// The scanned types that inherit from or conform to one of `names`, through supertypes and
     /// through extensions that add the conformance.
     private func conforming(to names: [String]) -> Set<String> {
-        var inherits: [String: [String]] = [:]  // supertype id → ids of its direct subtypes
-        var extended: [String: [String]] = [:]  // extension id → the type it extends
-        for edge in graph.edges {
-            if edge.kinds.contains(.inherit) { inherits[edge.to, default: []].append(edge.from) }
-            if edge.kinds.contains(.extends) { extended[edge.from, default: []].append(edge.to) }
-        }
-        let wanted = Set(names)
-        var queue = graph.nodes.filter { wanted.contains($0.id) || wanted.contains($0.name) }.map(\.id)
-        var found = Set<String>()
-        while let next = queue.popLast() {
-            for sub in inherits[next] ?? [] {
-                for id in [sub] + (extended[sub] ?? []) where found.insert(id).inserted { queue.append(id) }
-            }
-        }
-        return Set(found.filter { context.node($0).map { !$0.external && $0.kind != .extension } ?? false })
+        graph.subtypes(of: Set(names))
     }
 
     private static func escaped(_ id: String) -> String {

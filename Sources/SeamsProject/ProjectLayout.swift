@@ -58,7 +58,7 @@ public struct LayoutInput: Sendable {
 }
 
 /// A file that describes an Xcode project: the project itself, or what generates it.
-enum ProjectDescription {
+enum ProjectSource {
     case xcodeproj(String)
     case xcodegen(String)
     case tuist(String, helpers: [String])
@@ -291,9 +291,9 @@ public struct ProjectLayout: Sendable {
         var projects: [XcodeProject] = []
         // Committed projects, XcodeGen specs and Tuist manifests alike give targets.
         let described =
-            input.xcodeProjects.map { ProjectDescription.xcodeproj($0) }
-            + input.xcodegenSpecs.map { ProjectDescription.xcodegen($0) }
-            + input.tuistManifests.map { ProjectDescription.tuist($0.manifest, helpers: $0.helpers) }
+            input.xcodeProjects.map { ProjectSource.xcodeproj($0) }
+            + input.xcodegenSpecs.map { ProjectSource.xcodegen($0) }
+            + input.tuistManifests.map { ProjectSource.tuist($0.manifest, helpers: $0.helpers) }
         // Side by side: a large project file takes a good part of a second to read.
         let listFiles = { (dir: String) in PathTools.swiftFilesBelow(dir, witness: input.witness) }
         let read = ConcurrentMap.run(described.count) { i in

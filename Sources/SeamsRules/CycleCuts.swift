@@ -175,19 +175,7 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     /// The Core Data entities of a graph that has its external supertypes: `NSManagedObject`
     /// subclasses, directly or through scanned base classes.
     public static func entities(of graph: Graph) -> Set<String> {
-        var supers: [String: [String]] = [:]
-        for e in graph.edges where e.kinds.contains(.inherit) { supers[e.from, default: []].append(e.to) }
-        var memo: [String: Bool] = [:]
-        func isEntity(_ id: String, _ depth: Int) -> Bool {
-            if let known = memo[id] { return known }
-            if id == "NSManagedObject" || id.hasSuffix(".NSManagedObject") { return true }
-            guard depth < 32 else { return false }
-            memo[id] = false
-            let result = (supers[id] ?? []).contains { isEntity($0, depth + 1) }
-            memo[id] = result
-            return result
-        }
-        return Set(graph.nodes.filter { !$0.external && ($0.kind == .class) && isEntity($0.id, 0) }.map(\.id))
+        graph.subtypes(of: ["NSManagedObject"])
     }
 
     /// How many distinct types a type must construct, within one tangle, to be taken for its

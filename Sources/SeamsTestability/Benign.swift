@@ -151,24 +151,7 @@ enum ViewTypes {
 
     /// Scanned types that are views: they inherit or conform to an SDK view type, directly or
     /// through scanned supertypes.
-    static func of(_ graph: Graph, nodes: [String: Node]) -> Set<String> {
-        var supertypes: [String: [String]] = [:]
-        for e in graph.edges where e.kinds.contains(.inherit) { supertypes[e.from, default: []].append(e.to) }
-        var memo: [String: Bool] = [:]
-        func isView(_ id: String, depth: Int) -> Bool {
-            if let known = memo[id] { return known }
-            guard depth < 32 else { return false }
-            memo[id] = false
-            let node = nodes[id]
-            let result: Bool
-            if node?.external == true {
-                result = sdkViews.contains(String(BenignTable.lastName(id)))
-            } else {
-                result = (supertypes[id] ?? []).contains { isView($0, depth: depth + 1) }
-            }
-            memo[id] = result
-            return result
-        }
-        return Set(graph.nodes.filter { !$0.external && isView($0.id, depth: 0) }.map(\.id))
+    static func of(_ graph: Graph) -> Set<String> {
+        graph.subtypes(of: sdkViews)
     }
 }

@@ -98,7 +98,7 @@ public struct TestabilityAnalysis: Sendable {
         // carries its blockers only then; its methods' blockers are its own.
         var blockedWhenMade = Set(
             blockers.filter { $0.value.contains(where: Self.isSetup) }.keys)
-        let views = ViewTypes.of(graph, nodes: nodes)
+        let views = ViewTypes.of(graph)
         var changed = true
         while changed {
             changed = false
@@ -157,10 +157,7 @@ public struct TestabilityAnalysis: Sendable {
     static func compositionRoots(
         _ graph: Graph, madeBy: [String: Set<String>], nodes: [String: Node]
     ) -> Set<String> {
-        var roots: Set<String> = []
-        for e in graph.edges where e.kinds.contains(.inherit) {
-            if let to = nodes[e.to], to.external, appEntryPoints.contains(to.name) { roots.insert(e.from) }
-        }
+        var roots = graph.subtypes(of: appEntryPoints)
         var madeByOthers: Set<String> = []
         for (maker, made) in madeBy where nodes[maker]?.kind != .fileScope { madeByOthers.formUnion(made.subtracting([maker])) }
         for (maker, made) in madeBy where made.count >= rootConstructions && !madeByOthers.contains(maker) {
