@@ -58,6 +58,7 @@ public enum UntanglePipeline {
         var untangler = Untangler()
         untangler.scope = request.scope.granularity
         untangler.settings = outcome.config.untangle
+        untangler.benign = outcome.config.testabilityAnalysis.benign
         var plan = untangler.plan(graph)
         if !request.includeTests {
             // Types: a file's top-level code is left out with its file, but not counted.

@@ -11,6 +11,7 @@ public enum TestabilityReporter {
         let free = report.types.count - blocked
         return "\(report.types.count) types: \(blocked) blocked, \(free) testable in isolation"
             + (report.leftOut?.sentence(of: "type").map { "; \($0)" } ?? "")
+            + (report.notAdvised?.sentence.map { "; \($0)" } ?? "")
     }
 
     /// `global-access 5, static-call 2`: each kind with its number of sites, in kind order.

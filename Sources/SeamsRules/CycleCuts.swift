@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsTestability
 
 /// How a tangle (a strongly connected component) is cut, in one place: `seams untangle` plans
 /// with it, and `seams check` points each cycle at the cut untangle would make first, so the
@@ -11,6 +12,11 @@ public struct CycleCuts: Sendable {
     /// Core Data entities (`NSManagedObject` subclasses): their relationships to each other are
     /// the model, held rather than cut (see `HeldEdge.modelRelationship`).
     public var entities: Set<String> = []
+    /// The app's composition roots (`Graph.compositionRoots`): what they build, register or
+    /// hand out is held, whatever the sites (see `HeldEdge.compositionRoot`).
+    public var roots: Set<String> = []
+    /// Edges every site of which is a benign use (a log line through an environment): held.
+    public var benign: Set<EdgeKey> = []
     public var limits = FeedbackArcSet.Limits()
     /// Work allowed to the greedy ordering of one component's cuts (see `CutOrder`).
     public var orderWork = 50_000_000
@@ -87,9 +93,11 @@ public struct CycleCuts: Sendable {
         let keepCost = base.reduce(1, +)
         var kept = Set<Int>(), decided = Set<Int>(), pins = Set<String>()
         var held: [Int: HeldEdge] = [:]
-        let roots = HeldEdge.compositionRoots(edges, nodes: nodes)
+        let tangleRoots = HeldEdge.compositionRoots(edges, nodes: nodes)
         for (arc, i) in edgeOfArc.enumerated() {
-            if let why = HeldEdge.of(edges[i], nodes: nodes, roots: roots, entities: entities) {
+            if let why = HeldEdge.of(
+                edges[i], nodes: nodes, roots: tangleRoots, entities: entities, appRoots: roots, benign: benign)
+            {
                 held[arc] = why
                 kept.insert(arc)
             }
@@ -149,6 +157,11 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     case delegate
     /// Two Core Data entities: a relationship (and its inverse) is the data model, not a call.
     case modelRelationship = "model-relationship"
+    /// Only members a framework requires (an App Intents entity's `defaultQuery`): the pair is
+    /// the framework's design.
+    case framework
+    /// Only benign uses (a log line through the app's environment): nothing to cut.
+    case benign
 
     public var reason: String {
         switch self {
@@ -163,11 +176,15 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
             return "a delegate protocol that passes its sender goes with its owner; narrow the parameter to a protocol if it must go"
         case .modelRelationship:
             return "Core Data entities related to each other are the data model (relationships and their inverses), not a plan to cut"
+        case .framework:
+            return "a member the framework requires (an App Intents entity's defaultQuery) pairs the two types by design"
+        case .benign:
+            return "only log lines (or theming, localized strings) reach the type: a team keeps them"
         }
     }
 
     /// An extension node's type (`App.Order+CoreDataProperties` → `App.Order`).
-    static func owner(_ id: String) -> String {
+    public static func owner(_ id: String) -> String {
         guard let plus = id.lastIndex(of: "+"), let dot = id.lastIndex(of: "."), dot < plus else { return id }
         return String(id[..<plus])
     }
@@ -177,6 +194,28 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     public static func entities(of graph: Graph) -> Set<String> {
         graph.subtypes(of: ["NSManagedObject"])
     }
+
+    /// Edges every site of which sits on a line where the type makes a benign use (a log call)
+    /// that reaches the edge's target: `Current.Log.error(…)` ties a type to the environment
+    /// only through its logger.
+    public static func benignEdges(_ graph: Graph, table: BenignTable) -> Set<EdgeKey> {
+        var lines: [String: Set<String>] = [:]  // "from\0to" → "file:line" of its benign uses
+        for use in graph.uses where table.category(of: use) != nil {
+            for target in [use.to, use.valueType].compactMap({ $0 }) {
+                lines[use.from + "\u{0}" + target, default: []].insert("\(use.file):\(use.line)")
+            }
+        }
+        guard !lines.isEmpty else { return [] }
+        var out = Set<EdgeKey>()
+        for e in graph.edges {
+            guard let at = lines[e.from + "\u{0}" + e.to] else { continue }
+            if e.sites.allSatisfy({ at.contains("\($0.file):\($0.line)") }) { out.insert(EdgeKey(e)) }
+        }
+        return out
+    }
+
+    /// Members a framework makes a type declare, naming a partner type.
+    static let frameworkMembers: Set<String> = ["defaultQuery"]
 
     /// How many distinct types a type must construct, within one tangle, to be taken for its
     /// composition root (an app environment, a service locator, an app delegate that builds the app).
@@ -193,11 +232,19 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     }
 
     /// Why `edge` is held, if it is.
-    static func of(_ edge: Edge, nodes: [String: Node], roots: Set<String>, entities: Set<String> = []) -> HeldEdge? {
+    static func of(
+        _ edge: Edge, nodes: [String: Node], roots: Set<String>, entities: Set<String> = [],
+        appRoots: Set<String> = [], benign: Set<EdgeKey> = []
+    ) -> HeldEdge? {
         let kinds = Set(edge.sites.map(\.kind))
         if kinds.isSubset(of: [.inherit, .extends]) { return .shape }
         if kinds == [.attribute] { return .attribute }
         if entities.contains(Self.owner(edge.from)) && entities.contains(Self.owner(edge.to)) { return .modelRelationship }
+        if edge.sites.allSatisfy({ $0.member.map(Self.frameworkMembers.contains) ?? false }) { return .framework }
+        if benign.contains(EdgeKey(edge)) { return .benign }
+        // The app's composition root builds, registers and hands out what it owns: every edge
+        // out of it is wiring; the cut belongs on the edges back into it.
+        if appRoots.contains(Self.owner(edge.from)) { return .compositionRoot }
         guard let a = nodes[edge.from], let b = nodes[edge.to], a.kind != .module, a.kind != .file else { return nil }
         if edge.from.hasPrefix(edge.to + ".") || edge.to.hasPrefix(edge.from + ".") { return .nesting }
         if let file = a.file, file == b.file { return .sameFile }

@@ -26,9 +26,9 @@ public struct BenignTable: Sendable, Equatable {
     }
 
     /// The categories benign unless the config says otherwise.
-    public static let defaultCategories = ["localization", "logging", "theming"]
+    public static let defaultCategories = ["localization", "logging", "resources", "theming"]
     /// Every category seams knows, for config messages.
-    public static let knownCategories = ["analytics", "localization", "logging", "theming"]
+    public static let knownCategories = ["analytics", "localization", "logging", "resources", "theming"]
 
     public let entries: [Entry]
 
@@ -49,7 +49,7 @@ public struct BenignTable: Sendable, Equatable {
 
     /// The benign category of what a use reaches: its target type, the value it reads, or the
     /// first name written.
-    func category(of use: Use) -> String? {
+    public func category(of use: Use) -> String? {
         var names: [Substring] = []
         if let to = use.to { names.append(Self.lastName(to)) }
         if let value = use.valueType { names.append(Self.lastName(value)) }
@@ -126,6 +126,7 @@ public struct BenignTable: Sendable, Equatable {
         DesignSystem theming
         Icons theming
         Images theming
+        Bundle resources
         Analytics analytics
         *Analytics analytics
         Pixel analytics
@@ -149,9 +150,32 @@ enum ViewTypes {
         "SKView", "SCNView", "MKAnnotationView", "MKMarkerAnnotationView",
     ]
 
-    /// Scanned types that are views: they inherit or conform to an SDK view type, directly or
-    /// through scanned supertypes.
+    /// Screens and windows a controller presents: making one is presentation, not a collaborator.
+    static let sdkScreens: Set<String> = [
+        "UIViewController", "UINavigationController", "UITableViewController", "UICollectionViewController",
+        "UITabBarController", "UIPageViewController", "UISplitViewController", "UIAlertController",
+        "UIHostingController", "UIActivityViewController", "UIDocumentPickerViewController", "UIWindow",
+        "NSViewController", "NSSplitViewController", "NSTabViewController", "NSPageController",
+        "NSTitlebarAccessoryViewController", "NSWindowController", "NSWindow", "NSPanel", "NSPopover", "NSMenu",
+        "NSMenuItem", "NSAlert", "NSHostingController", "NSHostingView", "SFSafariViewController",
+    ]
+
+    /// SwiftUI's declarative types: a view, its styles, modifiers and shapes hold no logic worth a
+    /// unit test of their own; their models are the unit.
+    static let swiftUI: Set<String> = [
+        "View", "Shape", "ViewModifier", "ButtonStyle", "LabelStyle", "ToggleStyle", "PrimitiveButtonStyle",
+        "TextFieldStyle", "ProgressViewStyle", "GaugeStyle", "MenuStyle", "PickerStyle", "ListStyle",
+        "GroupBoxStyle", "DisclosureGroupStyle", "Widget", "WidgetBundle", "Scene",
+    ]
+
+    /// Scanned types that are views or screens: they inherit or conform to an SDK view or screen
+    /// type, directly or through scanned supertypes.
     static func of(_ graph: Graph) -> Set<String> {
-        graph.subtypes(of: sdkViews)
+        graph.subtypes(of: sdkViews.union(sdkScreens))
+    }
+
+    /// Scanned types that are SwiftUI views, styles, modifiers, shapes, widgets or scenes.
+    static func declarative(_ graph: Graph) -> Set<String> {
+        graph.subtypes(of: swiftUI)
     }
 }

@@ -97,15 +97,43 @@ public struct TestabilityReport: Hashable, Codable, Sendable {
     public var recipes: [RecipeInfo]
     /// Test, preview and generated types not reported (absent when none were left out).
     public var leftOut: LeftOut?
+    /// Production types judged but not advised on (absent when there are none).
+    public var notAdvised: NotAdvised?
 
-    public init(root: String, types: [TypeTestability], leftOut: LeftOut? = nil) {
+    public init(root: String, types: [TypeTestability], leftOut: LeftOut? = nil, notAdvised: NotAdvised? = nil) {
         self.root = root
         self.types = types
         self.leftOut = leftOut
+        self.notAdvised = notAdvised
         let used = Set(types.flatMap { $0.blockers.map(\.recipe) })
         self.recipes = Recipe.allCases.filter(used.contains).map(RecipeInfo.init)
     }
 
     public func type(_ id: String) -> TypeTestability? { types.first { $0.id == id } }
     public var blockedCount: Int { types.filter { !$0.isTestableInIsolation }.count }
+}
+
+/// Production types a report judges but gives no advice on, each for its reason.
+public struct NotAdvised: Hashable, Codable, Sendable {
+    /// SwiftUI views, styles, modifiers and shapes: composition; their models are the unit to test.
+    public var views = 0
+    /// Composition roots with no state of their own: wiring the app is their job.
+    public var roots = 0
+    /// Debug screens and tools, and stand-ins (`Mock…`, `…Fake`) shipped in production targets.
+    public var debug = 0
+
+    public init(views: Int = 0, roots: Int = 0, debug: Int = 0) {
+        (self.views, self.roots, self.debug) = (views, roots, debug)
+    }
+
+    public var isEmpty: Bool { views + roots + debug == 0 }
+
+    /// "not advised on: 212 SwiftUI views (their models are the unit), 1 composition root, 9 debug tools".
+    public var sentence: String? {
+        var parts: [String] = []
+        if views > 0 { parts.append("\(views) SwiftUI view\(views == 1 ? "" : "s") (their models are the unit)") }
+        if roots > 0 { parts.append("\(roots) composition root\(roots == 1 ? "" : "s") (wiring is their job)") }
+        if debug > 0 { parts.append("\(debug) debug tool\(debug == 1 ? "" : "s") or stand-in\(debug == 1 ? "" : "s")") }
+        return parts.isEmpty ? nil : "not advised on: " + parts.joined(separator: ", ")
+    }
 }

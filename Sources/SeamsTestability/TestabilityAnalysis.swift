@@ -42,10 +42,6 @@ public struct TestabilityAnalysis: Sendable {
         "previews", "supportsSecureCoding", "persistentIdentifier", "searchScopes", "intentClassName",
     ]
 
-    /// How many distinct scanned types a type must make to be taken for the composition root
-    /// (an app delegate, an app environment, a launch sequence): making them is its job.
-    static let rootConstructions = 6
-
     /// Static members that hand out a shared instance when called: Objective-C style singletons
     /// (`XManager.shared()`, `Store.sharedInstance()`).
     static let sharedAccessors: Set<String> = [
@@ -67,16 +63,17 @@ public struct TestabilityAnalysis: Sendable {
         // blockers because what they reach is blocked (a construction, an accessor, a call).
         var blockers: [String: [Blocker]] = [:]
         var pending: [(String, Use)] = []
-        // The composition root builds the app: what it makes is its job, not a blocker.
-        var madeBy: [String: Set<String>] = [:]
-        for use in graph.uses where use.kind == .construct && isScanned(use.to, nodes) {
-            madeBy[use.from, default: []].insert(use.to!)
-        }
-        let roots = Self.compositionRoots(graph, madeBy: madeBy, nodes: nodes)
+        // The composition root wires the app: what it makes and the singletons it hands out are
+        // its job, not blockers; its own static state still is.
+        let roots = graph.compositionRoots()
+        // Shared state the app's own tests set is the app's seam: reading it blocks nothing.
+        let replaceable = Self.replaceable(graph, nodes: nodes)
         for subject in subjects {
+            let isRoot = roots.contains(Self.owner(of: subject))
             // What a team accepts in a test (logging, theming, localized strings) blocks nothing.
-            for use in usesByType[subject.id] ?? [] where benign.category(of: use) == nil {
-                if use.kind == .construct && roots.contains(subject.id) { continue }
+            for use in usesByType[subject.id] ?? []
+            where benign.category(of: use) == nil && !replaceable.contains(Self.stateKey(use)) {
+                if isRoot && use.kind != .staticState { continue }
                 if use.kind == .staticState, let name = use.targetMember, Self.frameworkStatics.contains(name) {
                     continue
                 }
@@ -90,7 +87,9 @@ public struct TestabilityAnalysis: Sendable {
         var blocked = Set(blockers.keys)
         // Uses made by nodes that are not subjects (file scopes of accessors) count for reach.
         for (from, list) in usesByType where nodes[from].map(Self.isSubject) != true {
-            if list.contains(where: { benign.category(of: $0) == nil && direct($0, nodes: nodes) != nil }) {
+            if list.contains(where: {
+                benign.category(of: $0) == nil && !replaceable.contains(Self.stateKey($0)) && direct($0, nodes: nodes) != nil
+            }) {
                 blocked.insert(from)
             }
         }
@@ -138,32 +137,63 @@ public struct TestabilityAnalysis: Sendable {
                     cost: cost, blockers: list))
         }
         types.sort { ($0.cost, $1.id) > ($1.cost, $0.id) }
-        guard !includeTests else { return TestabilityReport(root: graph.root, types: types) }
-        let production = Set(subjects.filter(\.isProduction).map(\.id))
-        let leftOut = LeftOut(subjects.filter { !$0.isProduction })
+        // What is judged but never advised on: SwiftUI's declarative types, the composition
+        // root, and debug tools and stand-ins shipped in production targets.
+        let swiftUI = ViewTypes.declarative(graph)
+        var aside = NotAdvised()
+        var advised = Set<String>()
+        for subject in subjects where includeTests || subject.isProduction {
+            let owner = Self.owner(of: subject)
+            if swiftUI.contains(owner) {
+                aside.views += 1
+            } else if roots.contains(owner) && (blockers[subject.id] ?? []).isEmpty {
+                aside.roots += 1
+            } else if subject.isProduction && Self.isDebugTool(nodes[owner]?.name ?? subject.name) {
+                aside.debug += 1
+            } else {
+                advised.insert(subject.id)
+            }
+        }
+        let leftOut = includeTests ? LeftOut() : LeftOut(subjects.filter { !$0.isProduction })
         return TestabilityReport(
-            root: graph.root, types: types.filter { production.contains($0.id) },
-            leftOut: leftOut.isEmpty ? nil : leftOut)
+            root: graph.root, types: types.filter { advised.contains($0.id) },
+            leftOut: leftOut.isEmpty ? nil : leftOut, notAdvised: aside.isEmpty ? nil : aside)
     }
 
-    /// SDK protocols whose conformer is where the app starts: its composition root.
-    static let appEntryPoints: Set<String> = [
-        "UIApplicationDelegate", "NSApplicationDelegate", "App", "UIWindowSceneDelegate", "WKApplicationDelegate",
-        "WKExtensionDelegate",
-    ]
+    /// The type an extension extends (`App.Foo+Bar` → `App.Foo`); a type is its own owner.
+    static func owner(of node: Node) -> String {
+        guard node.kind == .extension, let plus = node.id.lastIndex(of: "+") else { return node.id }
+        return String(node.id[..<plus])
+    }
 
-    /// The app's composition roots: its entry points (app and scene delegates, a SwiftUI `App`),
-    /// and types that make `rootConstructions` or more scanned types while no other type makes them.
-    static func compositionRoots(
-        _ graph: Graph, madeBy: [String: Set<String>], nodes: [String: Node]
-    ) -> Set<String> {
-        var roots = graph.subtypes(of: appEntryPoints)
-        var madeByOthers: Set<String> = []
-        for (maker, made) in madeBy where nodes[maker]?.kind != .fileScope { madeByOthers.formUnion(made.subtracting([maker])) }
-        for (maker, made) in madeBy where made.count >= rootConstructions && !madeByOthers.contains(maker) {
-            if nodes[maker].map(isSubject) == true { roots.insert(maker) }
+    /// A debug screen, menu or tool, or a stand-in (mock, fake, stub, spy) that ships in a
+    /// production target: nobody unit-tests it, and its shortcuts are on purpose.
+    static func isDebugTool(_ name: String) -> Bool {
+        if name.contains("Debug") { return true }
+        return ["Mock", "Fake", "Stub", "Spy", "Dummy"].contains { name.hasPrefix($0) || name.hasSuffix($0) }
+    }
+
+    /// The shared state a use reads, as `node\0member`, for comparing with what tests set.
+    static func stateKey(_ use: Use) -> String {
+        guard use.kind == .staticRead || use.kind == .globalRead, let to = use.to else { return "" }
+        return to + "\u{0}" + (use.targetMember ?? ServicePattern.chain(use.path).dropFirst().first ?? "")
+    }
+
+    /// Shared state that test code reads or sets, and can replace: a `static var` or global
+    /// `var` (`Environment.current = .mock`), or a global accessor such as an app environment
+    /// resolved through a dependency system (`Current.date = { … }`). The app's own replaceable
+    /// environment: production code reading it is reading a seam. A `static let` singleton that
+    /// tests also use is not: they cannot replace it.
+    static func replaceable(_ graph: Graph, nodes: [String: Node]) -> Set<String> {
+        var keys = Set<String>()
+        for use in graph.uses
+        where (use.has(.mutable) && use.has(.stored)) || (use.kind == .globalRead && use.has(.computed)) {
+            guard use.kind == .staticRead || use.kind == .globalRead, let from = nodes[use.from], from.role == .test
+            else { continue }
+            keys.insert(stateKey(use))
         }
-        return roots
+        keys.remove("")
+        return keys
     }
 
     /// Types whose tests are in question: declared types and extensions, not protocols (they
@@ -197,6 +227,8 @@ public struct TestabilityAnalysis: Sendable {
             return nil
         }
         if use.kind != .downcast, use.kind != .staticState, use.kind != .globalRead, let p = services.match(use) {
+            // Stopping an observation undoes a use; it is never one a test must control.
+            if ServicePattern.chain(use.path).last == "removeObserver" { return nil }
             return blocker(
                 .systemService, target: p.pattern, use, recipe: .wrapSystemService, service: p.service,
                 reason: "uses \(p.pattern) (\(p.service)), which a test cannot control")

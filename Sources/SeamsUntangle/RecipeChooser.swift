@@ -1,5 +1,6 @@
 import SeamsGraph
 import SeamsTestability
+import SeamsRules
 
 /// Chooses the recipe for each site of a dependency `from → to` from what the site is and what
 /// the graph says of the two ends.
@@ -19,6 +20,11 @@ public struct RecipeChooser: Sendable {
     private let nodes: [String: Node]
     /// App types that extend or subclass a system service.
     private let services: Set<String>
+    /// The composition roots that are not entry points: an app environment or container
+    /// reached as a locator.
+    private let environments: Set<String>
+    /// The app's entry points (its app delegate): a call back into one notifies its owner.
+    private let entryPoints: Set<String>
 
     public init(graph: Graph) {
         var owns = Set<EdgeKey>()
@@ -42,6 +48,8 @@ public struct RecipeChooser: Sendable {
         self.owns = owns
         self.nodes = nodes
         self.services = services
+        self.entryPoints = graph.subtypes(of: Graph.appEntryPoints)
+        self.environments = graph.compositionRoots().subtracting(entryPoints)
     }
 
     /// The recipe for one site of `edge`.
@@ -53,6 +61,9 @@ public struct RecipeChooser: Sendable {
         }
         if services.contains(edge.to) { return .wrapSystemService }
         if site.kind == .static { return .injectThroughInit }
+        // The app's environment reached as a locator: pass in the services read through it, not
+        // a protocol over all of it nor a call back to it.
+        if environments.contains(HeldEdge.owner(edge.to)) { return .injectThroughInit }
         // A global variable, or an accessor on another type (UIApplication.appDelegate): a global in disguise.
         if let kind = nodes[edge.to]?.kind, kind == .extension || kind == .fileScope { return .injectThroughInit }
         if owns.contains(EdgeKey(from: edge.to, to: edge.from)),
@@ -60,6 +71,8 @@ public struct RecipeChooser: Sendable {
         {
             return .notifyOwner
         }
+        // The app delegate reached as a locator (`Application.appDelegate.service`): the same.
+        if entryPoints.contains(HeldEdge.owner(edge.to)) { return .injectThroughInit }
         return .extractProtocol
     }
 

@@ -10,6 +10,8 @@ public struct Untangler: Sendable {
     public var limits = FeedbackArcSet.Limits()
     /// Work allowed to the greedy ordering of one component's cuts (see `CutOrder`).
     public var orderWork = 50_000_000
+    /// What a team accepts (logging, theming, localized strings): edges made only of such uses are held.
+    public var benign = BenignTable.standard()
 
     public init() {}
 
@@ -18,6 +20,8 @@ public struct Untangler: Sendable {
         let chooser = RecipeChooser(graph: graph)
         let soft = softPairs(graph)
         let entities = scope == .type ? HeldEdge.entities(of: graph) : []
+        let roots = scope == .type ? graph.compositionRoots() : []
+        let benign = scope == .type ? HeldEdge.benignEdges(graph, table: benign) : []
         let view = graph.hardOnly().removingExternal().regrouped(by: scope)
         let byID = Dictionary(view.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var usedPins = Set<String>()
@@ -38,7 +42,7 @@ public struct Untangler: Sendable {
             components.append(
                 planComponent(
                     members, edges: inside[index] ?? [], nodes: byID, chooser: chooser, soft: soft, entities: entities,
-                    usedPins: &usedPins))
+                    roots: roots, benign: benign, usedPins: &usedPins))
         }
         components.sort { ($1.size, $0.members[0]) < ($0.size, $1.members[0]) }
         var notes: [String] = []
@@ -57,10 +61,13 @@ public struct Untangler: Sendable {
 
     private func planComponent(
         _ members: [String], edges: [Edge], nodes: [String: Node], chooser: RecipeChooser,
-        soft: [EdgeKey: [SiteKind]], entities: Set<String>, usedPins: inout Set<String>
+        soft: [EdgeKey: [SiteKind]], entities: Set<String>, roots: Set<String>, benign: Set<EdgeKey>,
+        usedPins: inout Set<String>
     ) -> UntanglePlan.Component {
         var cuts = CycleCuts(settings: settings)
         cuts.entities = entities
+        cuts.roots = roots
+        cuts.benign = benign
         cuts.limits = limits
         cuts.orderWork = orderWork
         let plan = cuts.plan(members, edges: edges, nodes: nodes)

@@ -86,10 +86,12 @@ struct AdviceBench: ParsableCommand {
             let samples = try JudgedSample.load(judged)
             let advice = try Advice.current(path)
             let reported = Set(advice.blockers.map(\.id) + advice.cuts.map(\.id))
+            var recipes: [String: String] = [:]
+            for item in advice.blockers + advice.cuts { recipes[item.id] = item.recipe }
             for kind in ["blocker", "cut"] {
                 let items = samples.flatMap(\.items).filter { $0.kind == kind && $0.verdict != nil }
                 guard !items.isEmpty else { continue }
-                print(AdviceScore(items, reported: reported).text(kind))
+                print(AdviceScore(items, reported: reported, recipes: recipes).text(kind))
                 guard list else { continue }
                 for item in items where (item.verdict == "true") != reported.contains(item.id) && item.verdict != "weak" {
                     let what = item.verdict == "true" ? "lost true" : "kept false"
@@ -189,10 +191,13 @@ struct Advice {
 struct AdviceScore {
     var judged: [JudgedItem]
     var reported: Set<String>
+    /// The recipe the build names now, by item id: a judged recipe verdict holds only while it is the same.
+    var recipes: [String: String]
 
-    init(_ judged: [JudgedItem], reported: Set<String>) {
+    init(_ judged: [JudgedItem], reported: Set<String>, recipes: [String: String] = [:]) {
         self.judged = judged
         self.reported = reported
+        self.recipes = recipes
     }
 
     func text(_ kind: String) -> String {
@@ -203,14 +208,17 @@ struct AdviceScore {
         }
         let trueItems = byVerdict["true"] ?? [], falseItems = byVerdict["false"] ?? []
         let keptTrue = trueItems.filter { reported.contains($0.id) }
-        let recipes = keptTrue.compactMap(\.recipeRight)
+        let same = keptTrue.filter { item in recipes[item.id].map { $0 == item.recipe } ?? true }
+        let rights = same.compactMap(\.recipeRight)
+        let changed = keptTrue.count - same.count
         return [
             "\(kind)s judged: \(judged.count) (true \(trueItems.count), weak \(byVerdict["weak"]?.count ?? 0), "
                 + "false \(falseItems.count))",
             "  precision (strict) of what is still reported: \(share(kept.filter { $0.verdict == "true" }.count, kept.count))",
             "  judged true, still reported: \(share(keptTrue.count, trueItems.count))",
             "  judged false, no longer reported: \(share(falseItems.filter { !reported.contains($0.id) }.count, falseItems.count))",
-            "  recipe right, of true ones still reported: \(share(recipes.filter { $0 }.count, recipes.count))",
+            "  recipe right, of true ones still reported with the recipe judged: \(share(rights.filter { $0 }.count, rights.count))"
+                + (changed > 0 ? "; \(changed) now name another recipe (judge a fresh sample)" : ""),
         ].joined(separator: "\n")
     }
 }

@@ -91,10 +91,73 @@ import Testing
             final class Controller: UIViewController { let badge = Badge(); let loader = Loader() }
             final class Loader { let api = API.shared }
             """)
-        #expect(kinds(r, "Screen").isEmpty)
-        #expect(kinds(r, "Row") == ["global-access API.shared"])
+        // SwiftUI views are composition: judged, not advised on (their models are the unit).
+        #expect(r.type("App.Screen") == nil && r.type("App.Row") == nil)
+        #expect(r.notAdvised?.views == 2)
         // Trap: the controller's own collaborator is still a blocker; the subview is not.
         #expect(kinds(r, "Controller") == ["construction Loader()"], "\(kinds(r, "Controller"))")
+        // Trap: a UIKit view reading a singleton is still advised on.
+        #expect(kinds(r, "Badge") == ["global-access API.shared"])
+    }
+
+    @Test func aControllerPresentingAnotherIsCompositionItsServiceIsNot() {
+        let r = report(
+            """
+            import UIKit
+            final class API { static let shared = API() }
+            final class DetailViewController: UIViewController { let api = API.shared }
+            final class ListViewController: UIViewController {
+                func open() { let d = DetailViewController(); _ = d; _ = Fetcher() }
+            }
+            final class Fetcher { let api = API.shared }
+            """)
+        #expect(kinds(r, "ListViewController") == ["construction Fetcher()"], "\(kinds(r, "ListViewController"))")
+    }
+
+    @Test func debugToolsAndStandInsInProductionAreNotAdvisedOn() {
+        let r = report(
+            """
+            final class API { static let shared = API() }
+            final class DebugMenuController { let api = API.shared }
+            final class APIMock { let api = API.shared }
+            final class Screen { let api = API.shared }
+            """)
+        #expect(r.type("App.DebugMenuController") == nil && r.type("App.APIMock") == nil)
+        #expect(r.notAdvised?.debug == 2)
+        #expect(kinds(r, "Screen") == ["global-access API.shared"])
+    }
+
+    @Test func stateTheAppsTestsReplaceIsASeam() {
+        var graph = Scanner.graph(
+            ofSources: [
+                (
+                    path: "App.swift",
+                    text: """
+                        final class Env { var now: () -> Int = { 0 } }
+                        enum World { static var current = Env() }
+                        final class Clock { static var shared = Env() }
+                        final class Screen { func f() { _ = World.current.now(); _ = Clock.shared.now() } }
+                        """
+                ),
+                (path: "AppTests.swift", text: "final class ScreenTests { func setUp() { World.current = Env() } }"),
+            ])
+        for i in graph.nodes.indices where graph.nodes[i].name == "ScreenTests" { graph.nodes[i].role = .test }
+        let r = TestabilityAnalysis().analyse(graph)
+        // Trap: the static var no test sets is still shared state.
+        #expect(kinds(r, "Screen") == ["global-access Clock.shared.now"], "\(kinds(r, "Screen"))")
+    }
+
+    @Test func removingAnObserverIsNoUse() {
+        let r = report(
+            """
+            import Foundation
+            final class Watcher {
+                func stop() { NotificationCenter.default.removeObserver(self) }
+                func start() { NotificationCenter.default.addObserver(self, selector: #selector(f), name: .init("x"), object: nil) }
+                @objc func f() {}
+            }
+            """)
+        #expect(kinds(r, "Watcher").count == 1, "\(kinds(r, "Watcher"))")
     }
 
     @Test func anObjectiveCStyleSingletonAccessorIsGlobalAccess() {
@@ -113,7 +176,7 @@ import Testing
         #expect(kinds(r, "Saver") == ["global-access Store.sharedInstance()"], "\(kinds(r, "Saver"))")
     }
 
-    @Test func theCompositionRootMakesWhatItOwnsButItsSingletonsStillBlock() {
+    @Test func theCompositionRootWiresTheAppAndIsNotAdvisedOn() {
         let r = report(
             """
             final class API { static let shared = API(); func get() {} }
@@ -129,7 +192,8 @@ import Testing
             }
             final class Screen { let b = B() }
             """)
-        #expect(kinds(r, "Root") == ["global-access API.shared.get"], "\(kinds(r, "Root"))")
+        // The root wires the app: what it makes and the singletons it reads are its job.
+        #expect(r.type("App.Root") == nil && r.notAdvised?.roots == 1, "\(kinds(r, "Root"))")
         // Trap: a type that makes one blocked collaborator is no root.
         #expect(kinds(r, "Screen") == ["construction B()"])
     }
