@@ -49,7 +49,8 @@ let package = Package(
             name: "ChecklistTests", dependencies: ["ChecklistAfter", .uiKit, .uiKitTesting],
             path: "4-StateDrivenScreen/Tests", swiftSettings: [.testingWithUIKit]),
         .testTarget(
-            name: "ChecklistCharacterization", dependencies: ["ChecklistBefore", "ChecklistAfter", .uiKit, .uiKitTesting],
+            name: "ChecklistCharacterization",
+            dependencies: ["ChecklistBefore", "ChecklistAfter", .uiKit, .uiKitTesting],
             path: "4-StateDrivenScreen/Characterization", swiftSettings: [.testingWithUIKit]),
     ],
     swiftLanguageModes: [.v5]

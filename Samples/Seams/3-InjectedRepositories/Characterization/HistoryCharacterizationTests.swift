@@ -23,7 +23,8 @@ struct HistoryCharacterizationTests {
             "before",
             { id, customer, date, cents, photo in
                 let row = HistoryBefore.JobHistoryViewModel.row(
-                    HistoryBefore.JobRecord(id: id, customer: customer, date: date, amountCents: cents, photoURL: photo))
+                    HistoryBefore.JobRecord(id: id, customer: customer, date: date, amountCents: cents, photoURL: photo)
+                )
                 return Row(title: row.title, subtitle: row.subtitle, photo: row.photo)
             }
         ),
@@ -65,7 +66,10 @@ struct HistoryCharacterizationTests {
 
         #expect(HistoryBefore.JobHistoryRepository().cached(userID: nobody).isEmpty)
         try HistoryBefore.JobStore.shared.save(
-            [HistoryBefore.JobRecord(id: 7, customer: "Mill Lane Dental", date: "2026-03-01", amountCents: 1, photoURL: nil)],
+            [
+                HistoryBefore.JobRecord(
+                    id: 7, customer: "Mill Lane Dental", date: "2026-03-01", amountCents: 1, photoURL: nil)
+            ],
             for: nobody)
         #expect(HistoryBefore.JobHistoryRepository().cached(userID: nobody).map(\.customer) == ["Mill Lane Dental"])
         #expect(HistoryBefore.JobHistoryRepository().cached(userID: nobody + 1).isEmpty)

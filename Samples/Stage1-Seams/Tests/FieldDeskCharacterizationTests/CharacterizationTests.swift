@@ -122,9 +122,10 @@ struct CharacterizationTests {
                     "11:00  Linden School, 4 Elm Row",
                     "15:45  Corner Laundry, 77 High Street",
                 ])
-            #expect(try [101, 102, 104].map { try app.find("invoice-\($0)", as: UIButton.self).currentTitle } == [
-                "Invoice", "Invoice", "Invoice",
-            ])
+            #expect(
+                try [101, 102, 104].map { try app.find("invoice-\($0)", as: UIButton.self).currentTitle } == [
+                    "Invoice", "Invoice", "Invoice",
+                ])
             #expect(throws: UITestFailure.self) { try app.find("job-103", as: UILabel.self) }
         }
     }
