@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Four seam lessons, each a folder with Before/ and After/ sources and the tests the seam makes
-// possible. Before and After are separate targets so that both build; `seams check` and
-// `seams diff` read each folder on its own (see README.md).
+// Four seam lessons, each a folder with Before/ and After/ sources, the tests the seam makes
+// possible (Tests/, on After), and characterization tests (Characterization/) that pin what
+// Before does and run unchanged on After. Before and After are separate targets so that both
+// build; `seams check` and `seams diff` read each folder on its own (see README.md).
 let package = Package(
     name: "Seams",
     platforms: [.macOS(.v13)],
@@ -21,22 +22,36 @@ let package = Package(
         .testTarget(
             name: "CheckInTests", dependencies: ["CheckInAfter", "Positioning", .uiKit, .uiKitTesting],
             path: "1-WrapSystemService/Tests", swiftSettings: [.testingWithUIKit]),
+        .testTarget(
+            name: "CheckInCharacterization",
+            dependencies: ["CheckInBefore", "CheckInAfter", "Positioning", .uiKit, .uiKitTesting],
+            path: "1-WrapSystemService/Characterization", swiftSettings: [.testingWithUIKit]),
 
         .target(name: "SyncBefore", path: "2-FactoryClosure/Before"),
         .target(name: "SyncAfter", path: "2-FactoryClosure/After"),
         .testTarget(name: "SyncTests", dependencies: ["SyncAfter"], path: "2-FactoryClosure/Tests"),
+        .testTarget(
+            name: "SyncCharacterization", dependencies: ["SyncBefore", "SyncAfter"],
+            path: "2-FactoryClosure/Characterization"),
 
         .target(name: "HistoryBefore", path: "3-InjectedRepositories/Before"),
         .target(name: "HistoryAfter", path: "3-InjectedRepositories/After"),
         .testTarget(
             name: "HistorySpecs", dependencies: ["HistoryAfter", "Quick", "Nimble"],
             path: "3-InjectedRepositories/Tests"),
+        .testTarget(
+            name: "HistoryCharacterization", dependencies: ["HistoryBefore", "HistoryAfter"],
+            path: "3-InjectedRepositories/Characterization"),
 
         .target(name: "ChecklistBefore", dependencies: [.uiKit], path: "4-StateDrivenScreen/Before"),
         .target(name: "ChecklistAfter", dependencies: [.uiKit], path: "4-StateDrivenScreen/After"),
         .testTarget(
             name: "ChecklistTests", dependencies: ["ChecklistAfter", .uiKit, .uiKitTesting],
             path: "4-StateDrivenScreen/Tests", swiftSettings: [.testingWithUIKit]),
+        .testTarget(
+            name: "ChecklistCharacterization",
+            dependencies: ["ChecklistBefore", "ChecklistAfter", .uiKit, .uiKitTesting],
+            path: "4-StateDrivenScreen/Characterization", swiftSettings: [.testingWithUIKit]),
     ],
     swiftLanguageModes: [.v5]
 )

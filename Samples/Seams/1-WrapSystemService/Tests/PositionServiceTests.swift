@@ -35,6 +35,7 @@ struct PositionServiceTests {
     @Test func notAuthorizedYetItAsksForAuthorizationAndNeverReadsThePosition() {
         let source = FakePositionSource(authorization: .notDetermined)
         let service = PositionService(source: source)
+        #expect(service.asksPermissionFirst)
         let answer = ask(service)
         #expect(source.calls == ["requestAuthorization"])
         #expect(answer.result == nil)
@@ -54,6 +55,7 @@ struct PositionServiceTests {
     @Test func authorizedItReturnsThePosition() {
         let source = FakePositionSource(authorization: .authorized)
         let service = PositionService(source: source)
+        #expect(!service.asksPermissionFirst)
         let answer = ask(service)
         #expect(source.calls == ["requestPosition"])
         source.delegate?.positionDidUpdate(harbour)

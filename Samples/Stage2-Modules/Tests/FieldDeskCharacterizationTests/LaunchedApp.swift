@@ -29,7 +29,12 @@ final class LaunchedApp {
 
     /// The controller on screen: the window's root, or what it presents.
     var screen: UIViewController {
-        delegate.window!.rootViewController!.topmost
+        root.topmost
+    }
+
+    /// The window's root controller, under whatever it presents (an alert, say).
+    var root: UIViewController {
+        delegate.window!.rootViewController!
     }
 
     func find<View: UIView>(_ identifier: String, as type: View.Type = View.self) throws -> View {

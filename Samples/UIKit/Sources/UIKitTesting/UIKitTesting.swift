@@ -50,10 +50,12 @@ extension UITextField {
 }
 
 /// Waits until `condition` holds, checking every 10 ms on the main actor; in between, work the
-/// app queued on the main queue (network callbacks) runs. Fails after `timeout` with `what`.
+/// app queued on the main queue (network callbacks) runs. Fails after `timeout` with `what`:
+/// by default 10 seconds, or as many as `UIKIT_TESTING_TIMEOUT` says (the mutation run,
+/// `scripts/mutate-samples`, sets 2, so that a broken app fails fast).
 @MainActor
 public func waitUntil(
-    _ what: String, timeout: Duration = .seconds(10), condition: () async throws -> Bool
+    _ what: String, timeout: Duration = defaultWaitTimeout, condition: () async throws -> Bool
 ) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
@@ -62,3 +64,9 @@ public func waitUntil(
         try await Task.sleep(for: .milliseconds(10))
     }
 }
+
+/// How long `waitUntil` waits unless told: `UIKIT_TESTING_TIMEOUT` seconds, else 10.
+public let defaultWaitTimeout: Duration = {
+    let seconds = ProcessInfo.processInfo.environment["UIKIT_TESTING_TIMEOUT"].flatMap(Double.init) ?? 10
+    return .milliseconds(Int(seconds * 1000))
+}()

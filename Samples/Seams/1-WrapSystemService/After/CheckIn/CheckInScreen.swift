@@ -3,7 +3,7 @@ import UIKit
 
 /// Where the app puts the check-in screen together with the platform's service.
 enum CheckInScreen {
-    static func make() -> UIViewController {
-        CheckInViewController(positions: PositionService(source: PositionManager()))
+    static func make(manager: PositionManager = PositionManager()) -> UIViewController {
+        CheckInViewController(positions: PositionService(source: manager))
     }
 }

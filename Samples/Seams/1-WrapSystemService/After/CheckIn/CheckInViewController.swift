@@ -24,7 +24,8 @@ final class CheckInViewController: UIViewController {
     }
 
     func checkInTapped() {
-        statusLabel.text = "Locating…"
+        // Before's words while the platform's prompt is up, kept: the characterization tests pin them.
+        statusLabel.text = positions.asksPermissionFirst ? "Allow FieldDesk to use your position." : "Locating…"
         positions.currentPosition { [weak self] result in
             switch result {
             case .success(let position):

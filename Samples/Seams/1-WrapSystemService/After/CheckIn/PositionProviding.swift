@@ -1,7 +1,9 @@
 import Positioning
 
-/// All the check-in screen needs: the person's position, or why there is none.
+/// All the check-in screen needs: the person's position, or why there is none, and whether
+/// asking for it will first ask the person to allow it.
 protocol PositionProviding: AnyObject {
+    var asksPermissionFirst: Bool { get }
     func currentPosition(completion: @escaping (Result<Position, PositionError>) -> Void)
 }
 

@@ -11,6 +11,11 @@ final class PositionService: PositionProviding, PositionManagerDelegate {
         source.delegate = self
     }
 
+    /// Nobody has decided yet: the platform will show its prompt first.
+    var asksPermissionFirst: Bool {
+        source.authorization == .notDetermined
+    }
+
     func currentPosition(completion: @escaping (Result<Position, PositionError>) -> Void) {
         switch source.authorization {
         case .denied:
