@@ -121,12 +121,15 @@ public struct NotAdvised: Hashable, Codable, Sendable {
     public var roots = 0
     /// Debug screens and tools, and stand-ins (`Mock…`, `…Fake`) shipped in production targets.
     public var debug = 0
+    /// Extensions of SDK types (`Date+Helpers`, `UIApplication+AppDelegate`): no unit of the
+    /// app's; what they reach blocks their callers.
+    public var extensions = 0
 
-    public init(views: Int = 0, roots: Int = 0, debug: Int = 0) {
-        (self.views, self.roots, self.debug) = (views, roots, debug)
+    public init(views: Int = 0, roots: Int = 0, debug: Int = 0, extensions: Int = 0) {
+        (self.views, self.roots, self.debug, self.extensions) = (views, roots, debug, extensions)
     }
 
-    public var isEmpty: Bool { views + roots + debug == 0 }
+    public var isEmpty: Bool { views + roots + debug + extensions == 0 }
 
     /// "not advised on: 212 SwiftUI views (their models are the unit), 1 composition root, 9 debug tools".
     public var sentence: String? {
@@ -134,6 +137,9 @@ public struct NotAdvised: Hashable, Codable, Sendable {
         if views > 0 { parts.append("\(views) SwiftUI view\(views == 1 ? "" : "s") (their models are the unit)") }
         if roots > 0 { parts.append("\(roots) composition root\(roots == 1 ? "" : "s") (wiring is their job)") }
         if debug > 0 { parts.append("\(debug) debug tool\(debug == 1 ? "" : "s") or stand-in\(debug == 1 ? "" : "s")") }
+        if extensions > 0 {
+            parts.append("\(extensions) extension\(extensions == 1 ? "" : "s") of SDK types (their callers are the unit)")
+        }
         return parts.isEmpty ? nil : "not advised on: " + parts.joined(separator: ", ")
     }
 }

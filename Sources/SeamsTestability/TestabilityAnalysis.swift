@@ -85,12 +85,18 @@ public struct TestabilityAnalysis: Sendable {
             }
         }
         var blocked = Set(blockers.keys)
+        // The members whose own code meets a blocker: an accessor read or a static call
+        // propagates only when the member it reaches is one of them.
+        var blockedMembers: [String: Set<String>] = [:]
+        for (id, list) in blockers { for b in list { blockedMembers[id, default: []].insert(b.member ?? "") } }
         // Uses made by nodes that are not subjects (file scopes of accessors) count for reach.
         for (from, list) in usesByType where nodes[from].map(Self.isSubject) != true {
-            if list.contains(where: {
-                benign.category(of: $0) == nil && !replaceable.contains(Self.stateKey($0)) && direct($0, nodes: nodes) != nil
-            }) {
+            for use in list
+            where benign.category(of: use) == nil && !replaceable.contains(Self.stateKey(use))
+                && direct(use, nodes: nodes) != nil
+            {
                 blocked.insert(from)
+                blockedMembers[from, default: []].insert(use.member ?? "")
             }
         }
         // Types blocked while they are made (in `init` or a property): constructing a value type
@@ -104,10 +110,11 @@ public struct TestabilityAnalysis: Sendable {
             var rest: [(String, Use)] = []
             for (id, use) in pending {
                 if let b = reaching(
-                    use, from: id, blocked: blocked, whenMade: blockedWhenMade, views: views, edges: edgeSet,
-                    nodes: nodes)
+                    use, from: id, blocked: blocked, members: blockedMembers, whenMade: blockedWhenMade, views: views,
+                    edges: edgeSet, nodes: nodes)
                 {
                     blockers[id, default: []].append(b)
+                    if blockedMembers[id, default: []].insert(b.member ?? "").inserted { changed = true }
                     if Self.isSetup(b) && blockedWhenMade.insert(id).inserted { changed = true }
                     if blocked.insert(id).inserted { changed = true }
                 } else {
@@ -138,7 +145,7 @@ public struct TestabilityAnalysis: Sendable {
         }
         types.sort { ($0.cost, $1.id) > ($1.cost, $0.id) }
         // What is judged but never advised on: SwiftUI's declarative types, the composition
-        // root, and debug tools and stand-ins shipped in production targets.
+        // root, debug tools and stand-ins shipped in production targets, extensions of SDK types.
         let swiftUI = ViewTypes.declarative(graph)
         var aside = NotAdvised()
         var advised = Set<String>()
@@ -150,6 +157,8 @@ public struct TestabilityAnalysis: Sendable {
                 aside.roots += 1
             } else if subject.isProduction && Self.isDebugTool(nodes[owner]?.name ?? subject.name) {
                 aside.debug += 1
+            } else if subject.kind == .extension, nodes[owner].map({ $0.external }) ?? true {
+                aside.extensions += 1
             } else {
                 advised.insert(subject.id)
             }
@@ -213,7 +222,9 @@ public struct TestabilityAnalysis: Sendable {
     /// A blocker met while the type is made: in `init`, a property's initializer or accessors,
     /// or its declaration.
     static func isSetup(_ b: Blocker) -> Bool {
-        b.memberKind == "init" || b.memberKind == "property" || b.memberKind == "declaration"
+        // A type's own `static var` is declared, not met while a value of it is made.
+        guard b.kind != .hiddenState else { return false }
+        return b.memberKind == "init" || b.memberKind == "property" || b.memberKind == "declaration"
     }
 
     /// A blocker by itself, whatever else is blocked.
@@ -300,10 +311,17 @@ public struct TestabilityAnalysis: Sendable {
     /// A construction of a view is composition; of a value type, it carries only the blockers
     /// met while the value is made (`whenMade`).
     private func reaching(
-        _ use: Use, from id: String, blocked: Set<String>, whenMade: Set<String>, views: Set<String>,
-        edges: Set<String>, nodes: [String: Node]
+        _ use: Use, from id: String, blocked: Set<String>, members: [String: Set<String>], whenMade: Set<String>,
+        views: Set<String>, edges: Set<String>, nodes: [String: Node]
     ) -> Blocker? {
         guard let to = use.to else { return nil }
+        // An accessor or a static function carries blockers only when its own code meets one: a
+        // pure helper of a type whose other members read a singleton blocks nothing.
+        func reachesBlocked() -> Bool {
+            guard blocked.contains(to) else { return false }
+            guard let member = use.targetMember else { return true }
+            return members[to]?.contains(member) ?? true
+        }
         let name = nodes[to]?.name ?? to
         switch use.kind {
         case .construct:
@@ -325,7 +343,7 @@ public struct TestabilityAnalysis: Sendable {
                 recipe: isRepository ? .injectedRepository : inSetup ? .injectThroughInit : .factoryClosure,
                 reason: "makes its own \(name), which is not testable in isolation")
         case .staticRead, .globalRead:
-            guard blocked.contains(to) else { return nil }
+            guard reachesBlocked() else { return nil }
             let value = use.valueType.flatMap { nodes[$0]?.name }
             return blocker(
                 .globalAccess, target: use.valueType ?? to, use, recipe: .injectThroughInit,
@@ -333,7 +351,7 @@ public struct TestabilityAnalysis: Sendable {
                     "reads \(Self.firstHop(use.path)), an accessor that reaches global state\(value.map { " (it gives \($0))" } ?? "")"
             )
         case .staticCall:
-            guard blocked.contains(to) else { return nil }
+            guard reachesBlocked() else { return nil }
             return blocker(
                 .staticCall, target: to, use, recipe: .injectThroughInit,
                 reason: "calls \(Self.firstHop(use.path))(…), which reaches what \(name) cannot do in a test")

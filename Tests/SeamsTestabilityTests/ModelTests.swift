@@ -147,6 +147,26 @@ import Testing
         #expect(kinds(r, "Screen") == ["global-access Clock.shared.now"], "\(kinds(r, "Screen"))")
     }
 
+    @Test func aPureHelperOfATypeWithASingletonBlocksNothing() {
+        let r = report(
+            """
+            import Foundation
+            enum Paths {
+                static var cache: URL { FileManager.default.temporaryDirectory }
+                static var name: String { "cache" }
+                static func join(_ a: String, _ b: String) -> String { a + "/" + b }
+                static func wipe() { try? FileManager.default.removeItem(at: cache) }
+            }
+            final class Store {
+                func key() -> String { Paths.join(Paths.name, "k") }
+                func reset() { Paths.wipe() }
+                func folder() -> URL { Paths.cache }
+            }
+            """)
+        // Trap: the members that meet the file system still block their callers.
+        #expect(Set(kinds(r, "Store")) == ["static-call Paths.wipe()", "global-access Paths.cache"], "\(kinds(r, "Store"))")
+    }
+
     @Test func removingAnObserverIsNoUse() {
         let r = report(
             """
