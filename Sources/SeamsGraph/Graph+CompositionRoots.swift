@@ -19,10 +19,8 @@ extension Graph {
         var roots = subtypes(of: Self.appEntryPoints)
         var kinds: [String: (kind: NodeKind, external: Bool, production: Bool)] = [:]
         for n in nodes { kinds[n.id] = (n.kind, n.external, n.isProduction) }
-        func owner(_ id: String) -> String {
-            guard kinds[id]?.kind == .extension, let plus = id.lastIndex(of: "+") else { return id }
-            return String(id[..<plus])
-        }
+        let extended = extendedTypes()
+        func owner(_ id: String) -> String { extended[id] ?? id }
         var made: [String: Set<String>] = [:]
         var madeByOthers = Set<String>()
         for e in edges where e.kinds.contains(.construct) {

@@ -19,4 +19,13 @@ extension Graph {
         let kinds = Dictionary(nodes.map { ($0.id, ($0.external, $0.kind)) }, uniquingKeysWith: { a, _ in a })
         return found.filter { id in kinds[id].map { !$0.0 && $0.1 != .extension } ?? false }
     }
+
+    /// Each extension node's type, from its `extends` edge (`App.Date+Format` → `Date`), so an
+    /// extension declared in another module than its type is still told apart; an extension
+    /// whose type the scan did not resolve has none.
+    public func extendedTypes() -> [String: String] {
+        var out: [String: String] = [:]
+        for edge in edges where edge.kinds.contains(.extends) { out[edge.from] = edge.to }
+        return out
+    }
 }

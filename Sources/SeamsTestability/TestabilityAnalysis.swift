@@ -66,10 +66,12 @@ public struct TestabilityAnalysis: Sendable {
         // The composition root wires the app: what it makes and the singletons it hands out are
         // its job, not blockers; its own static state still is.
         let roots = graph.compositionRoots()
+        // A type is its own owner; an extension's is the type it extends.
+        let extended = graph.extendedTypes()
         // Shared state the app's own tests set is the app's seam: reading it blocks nothing.
         let replaceable = Self.replaceable(graph, nodes: nodes)
         for subject in subjects {
-            let isRoot = roots.contains(Self.owner(of: subject))
+            let isRoot = roots.contains(extended[subject.id] ?? subject.id)
             // What a team accepts in a test (logging, theming, localized strings) blocks nothing.
             for use in usesByType[subject.id] ?? []
             where benign.category(of: use) == nil && !replaceable.contains(Self.stateKey(use)) {
@@ -150,14 +152,15 @@ public struct TestabilityAnalysis: Sendable {
         var aside = NotAdvised()
         var advised = Set<String>()
         for subject in subjects where includeTests || subject.isProduction {
-            let owner = Self.owner(of: subject)
+            let owner = extended[subject.id] ?? subject.id
             if swiftUI.contains(owner) {
                 aside.views += 1
             } else if roots.contains(owner) && (blockers[subject.id] ?? []).isEmpty {
                 aside.roots += 1
             } else if subject.isProduction && Self.isDebugTool(nodes[owner]?.name ?? subject.name) {
                 aside.debug += 1
-            } else if subject.kind == .extension, nodes[owner].map({ $0.external }) ?? true {
+            } else if subject.kind == .extension, extended[subject.id].flatMap({ nodes[$0] })?.external ?? true {
+                // An extension of an SDK type (external, or not resolved to any scanned type).
                 aside.extensions += 1
             } else {
                 advised.insert(subject.id)
@@ -169,11 +172,6 @@ public struct TestabilityAnalysis: Sendable {
             leftOut: leftOut.isEmpty ? nil : leftOut, notAdvised: aside.isEmpty ? nil : aside)
     }
 
-    /// The type an extension extends (`App.Foo+Bar` → `App.Foo`); a type is its own owner.
-    static func owner(of node: Node) -> String {
-        guard node.kind == .extension, let plus = node.id.lastIndex(of: "+") else { return node.id }
-        return String(node.id[..<plus])
-    }
 
     /// A debug screen, menu or tool, or a stand-in (mock, fake, stub, spy) that ships in a
     /// production target: nobody unit-tests it, and its shortcuts are on purpose.

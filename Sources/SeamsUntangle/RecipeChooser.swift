@@ -26,7 +26,8 @@ public struct RecipeChooser: Sendable {
     /// The app's entry points (its app delegate): a call back into one notifies its owner.
     private let entryPoints: Set<String>
 
-    public init(graph: Graph) {
+    /// `roots`: the graph's composition roots when the caller has them (`Graph.compositionRoots`).
+    public init(graph: Graph, roots: Set<String>? = nil) {
         var owns = Set<EdgeKey>()
         var services = Set<String>()
         let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -49,7 +50,7 @@ public struct RecipeChooser: Sendable {
         self.nodes = nodes
         self.services = services
         self.entryPoints = graph.subtypes(of: Graph.appEntryPoints)
-        self.environments = graph.compositionRoots().subtracting(entryPoints)
+        self.environments = (roots ?? graph.compositionRoots()).subtracting(entryPoints)
     }
 
     /// The recipe for one site of `edge`.

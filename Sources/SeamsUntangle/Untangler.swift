@@ -17,10 +17,10 @@ public struct Untangler: Sendable {
 
     /// `graph` is the scan at type level; external types, when present, only inform recipes.
     public func plan(_ graph: Graph) -> UntanglePlan {
-        let chooser = RecipeChooser(graph: graph)
         let soft = softPairs(graph)
         let entities = scope == .type ? HeldEdge.entities(of: graph) : []
         let roots = scope == .type ? graph.compositionRoots() : []
+        let chooser = RecipeChooser(graph: graph, roots: scope == .type ? roots : nil)
         let benign = scope == .type ? HeldEdge.benignEdges(graph, table: benign) : []
         let view = graph.hardOnly().removingExternal().regrouped(by: scope)
         let byID = Dictionary(view.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
