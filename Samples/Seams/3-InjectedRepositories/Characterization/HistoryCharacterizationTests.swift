@@ -7,7 +7,8 @@ import Testing
 /// What the history code does, pinned on Before as it was found, then run unchanged on After:
 /// how a job becomes a row, and what the store keeps for a technician. Before reaches the app's
 /// singletons, so these tests write to the real data folder (`JobStore.shared`), for a
-/// technician nobody is, and remove the file after; they never call the server, which no test
+/// technician nobody is (a new one each run, so runs side by side never share a file), and
+/// remove the file after; they never call the server, which no test
 /// of Before can control. That is what the seam buys: After's specs need neither.
 @Suite(.serialized)
 struct HistoryCharacterizationTests {
@@ -59,7 +60,7 @@ struct HistoryCharacterizationTests {
     }
 
     @Test func theStoreKeepsEachTechniciansJobsForTheRepository() throws {
-        let nobody = 990_001
+        let nobody = Int.random(in: 900_000_000..<1_000_000_000)
         let file = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
             .appendingPathComponent("FieldDesk/history-\(nobody).json")
         defer { try? FileManager.default.removeItem(at: file) }
