@@ -21,6 +21,8 @@ public struct DiffRequest: Sendable {
     public var focus: [String] = []
     public var depth = 1
     public var direction: Direction = .both
+    /// Keep the standard library's and the SDK's value types when external types are shown.
+    public var includeStandardTypes = false
 
     public init(before: String, after: String, scan: ScanRequest) {
         self.before = before
@@ -71,7 +73,8 @@ public enum DiffPipeline {
             return DiffOutcome(diff: diff, bytes: Data(DiffReporter.json(diff).utf8), notes: notes)
         case .html:
             let (union, nodeChanges, edgeChanges) = GraphDiff.union(old, new)
-            var input = ExplorerInput(graph: union, cycles: union.cycles(), title: "seams diff: \(title)")
+            // Red is "on a cycle" on every map: the cycles of AFTER, the ones that remain.
+            var input = ExplorerInput(graph: union, cycles: new.cycles(), title: "seams diff: \(title)")
             input.changes = ExplorerInput.Changes(
                 nodes: nodeChanges, edges: edgeChanges, before: old, beforeLabel: request.before,
                 afterLabel: request.after)
@@ -79,7 +82,8 @@ public enum DiffPipeline {
             return DiffOutcome(diff: diff, bytes: bytes, notes: pageNotes)
         case .dot, .svg, .png, .pdf:
             let (union, nodeChanges, edgeChanges) = GraphDiff.union(old, new)
-            let unionDOT = DiffEncoder.union(union, nodes: nodeChanges, edges: edgeChanges, title: title)
+            let unionDOT = DiffEncoder.union(
+                union, nodes: nodeChanges, edges: edgeChanges, cycles: new.cycles(), title: title)
             let (engine, why) = MapPipelineEngine.choice(
                 request.engine?.engine, nodes: union.nodes.count, edges: union.edges.count, clusters: true)
             if let why { notes.append(why) }
@@ -150,7 +154,7 @@ public enum DiffPipeline {
                 throw SeamsError.input("\(side) cannot be read")
             }
             do {
-                return try GraphJSONReporter.decode(data)
+                return MapPipeline.shown(try GraphJSONReporter.decode(data), request.includeStandardTypes)
             } catch {
                 throw SeamsError.input("\(side) is not a scan saved by `seams scan`: \(error)")
             }
@@ -163,7 +167,8 @@ public enum DiffPipeline {
         var scan = request.scan
         scan.paths = ["."]
         scan.workingDirectory = folder
-        return try ScanPipeline.run(scan).graph
+        let outcome = try ScanPipeline.run(scan)
+        return MapPipeline.shown(outcome.graph, request.includeStandardTypes || outcome.config.includeStandardTypes)
     }
 }
 

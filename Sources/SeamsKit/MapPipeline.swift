@@ -34,6 +34,8 @@ public struct MapRequest: Sendable {
     public var planCuts = false
     /// Fill nodes by testability cost (`seams testability`) instead of by module.
     public var testability = false
+    /// Keep the standard library's and the SDK's value types when external types are shown.
+    public var includeStandardTypes = false
 
     public init(scan: ScanRequest) {
         self.scan = scan
@@ -100,7 +102,8 @@ public enum MapPipeline {
         }
         let report =
             request.testability ? judged ?? outcome.config.testabilityAnalysis.analyse(outcome.graph) : nil
-        var drawn = try draw(outcome.graph, request, testability: report)
+        let graph = shown(outcome.graph, request.includeStandardTypes || outcome.config.includeStandardTypes)
+        var drawn = try draw(graph, request, testability: report)
         if let unread = DiagnosticText.unreadNote(outcome.graph.diagnostics) { drawn.notes.append(unread) }
         return drawn
     }
@@ -108,9 +111,16 @@ public enum MapPipeline {
     /// `seams graph --hubs`: the top types by fan-in and fan-out of the graph the request would
     /// draw (modules excluded, collapsed, focused), as text or JSON.
     public static func hubs(_ request: MapRequest, top: Int, json: Bool) throws -> Data {
-        let (graph, _, _) = try filter(try ScanPipeline.run(request.scan).graph, request)
+        let outcome = try ScanPipeline.run(request.scan)
+        let scanned = shown(outcome.graph, request.includeStandardTypes || outcome.config.includeStandardTypes)
+        let (graph, _, _) = try filter(scanned, request)
         let hubs = graph.hubs(top: top)
         return Data((json ? HubsReporter.json(hubs) : HubsReporter.text(hubs)).utf8)
+    }
+
+    /// What a map shows of a scan: the standard library's and the SDK's value types only when asked.
+    static func shown(_ graph: Graph, _ includeStandardTypes: Bool) -> Graph {
+        includeStandardTypes ? graph : graph.removingStandardTypes()
     }
 
     /// Filters, encodes and renders a graph already scanned (or made by a tool).
@@ -136,7 +146,9 @@ public enum MapPipeline {
         var options = MapOptions()
         options.cycles = cycles
         options.focus = Set(focus)
-        options.edgeLabels = request.edgeLabels
+        // A module map says how many references each dependency stands for.
+        options.edgeLabels =
+            request.edgeLabels || request.collapse == .module || request.scan.granularity == .module
         options.clusters = request.collapse == nil && request.scan.granularity != .module
         if let testability { TestabilityMap.apply(testability, graph: graph, to: &options) }
         options.cuts = Dictionary(cuts.map { ($0.key, $0.label) }, uniquingKeysWith: { a, _ in a })

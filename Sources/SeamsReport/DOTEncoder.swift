@@ -13,6 +13,9 @@ public struct MapOptions: Sendable {
     /// The cycles to draw red. A filtered map (a focus) passes those of the whole graph, so
     /// an edge on a cycle stays red even when the rest of the cycle is not drawn.
     public var cycles: CycleAnalysis?
+    /// Edges (by `Edge.key`) never drawn red whatever their ends: a diff's removed edges, gone
+    /// from the version whose cycles are drawn.
+    public var offCycle: Set<String> = []
     /// Extra DOT attributes per node id and per `Edge.key`, appended last so they win.
     public var nodeAttributes: [String: String] = [:]
     public var edgeAttributes: [String: String] = [:]
@@ -72,12 +75,14 @@ public enum DOTEncoder {
         for node in loose { out += "  " + nodeLine(node, modules: moduleNames, options) }
 
         var anyRed = false, anySoft = false
+        let moduleNodes = options.edgeLabels ? Set(graph.nodes.filter { $0.kind == .module }.map(\.id)) : []
         for edge in graph.edges {
             var attrs: [String] = []
             let cut = options.cuts[edge.key]
             let red =
                 cut == nil && !edge.soft
-                && (cycles.isCyclic(from: edge.from, to: edge.to) || options.violations.contains(edge.key))
+                && ((cycles.isCyclic(from: edge.from, to: edge.to) && !options.offCycle.contains(edge.key))
+                    || options.violations.contains(edge.key))
             if red { attrs += ["color=\"\(cycleColor)\"", "penwidth=2.0"] }
             if edge.soft { attrs.append("style=\"dashed\"") }
             if let cut {
@@ -86,7 +91,9 @@ public enum DOTEncoder {
                     "label=\" cut \(cut)\"", "fontsize=9", "fontcolor=\"\(cutColor)\"",
                 ]
             } else if options.edgeLabels {
-                attrs.append("label=\"\(edge.count)\", fontsize=8, fontcolor=\"#666666\"")
+                // Between two modules of a module map: as large as its nodes' names.
+                let size = moduleNodes.contains(edge.from) && moduleNodes.contains(edge.to) ? 11 : 8
+                attrs.append("label=\" \(edge.count)\", fontsize=\(size), fontcolor=\"#666666\"")
             }
             anyRed = anyRed || red
             anySoft = anySoft || edge.soft
@@ -149,7 +156,8 @@ public enum DOTEncoder {
         case .fileScope: return "shape=folder"
         case .external: return "shape=box, style=\"dashed\", fontcolor=\"#666666\""
         case .file: return "shape=note"
-        case .module: return "shape=component"
+        // A module map has a few nodes: drawn large enough to read at the size Graphviz gives it.
+        case .module: return "shape=component, fontsize=14, margin=\"0.3,0.15\""
         }
     }
 

@@ -1,27 +1,64 @@
 import Foundation
 import SeamsGraph
 
-/// The before/after picture of a refactoring, as DOT.
+/// The before/after picture of a refactoring, as DOT. One colour language with every other map:
+/// red is only ever "on a dependency cycle" (of the version drawn), so an added edge is purple,
+/// and an added edge that closes or stays on a cycle is drawn in both colours.
 public enum DiffEncoder {
-    public static let addedColor = "#d62728"
+    public static let addedColor = "#7b3294"
     public static let removedColor = "#2ca02c"
     public static let changedColor = "#e08a00"
 
-    /// One graph: edges only in BEFORE dashed green, only in AFTER red, in both gray; nodes
-    /// that appear or disappear outlined the same way.
+    /// One graph: edges only in BEFORE dashed green, only in AFTER purple, in both gray, and
+    /// red where they are on a cycle of AFTER (`cycles`), so the cycles that remain show; nodes
+    /// that appear or disappear outlined like their edges.
     public static func union(
-        _ graph: Graph, nodes: [String: GraphDiff.Change], edges: [String: GraphDiff.Change], title: String
+        _ graph: Graph, nodes: [String: GraphDiff.Change], edges: [String: GraphDiff.Change], cycles: CycleAnalysis,
+        title: String
     ) -> String {
         var options = MapOptions()
         options.title = title
-        options.cycles = .empty
-        options.customLegend = legend
-        for (id, change) in nodes { options.nodeAttributes[id] = nodeStyle(change) }
-        for (key, change) in edges { options.edgeAttributes[key] = edgeStyle(change) }
+        let marks = style(graph, nodes: nodes, edges: edges, cycles: cycles, into: &options)
+        options.customLegend = legend(marks)
         return DOTEncoder.encode(graph, options: options)
     }
 
-    /// DOT attributes of a node that appears (red outline) or disappears (green, gray text).
+    /// What a diff map's edges show, for its legend.
+    public struct Marks: Sendable, Equatable {
+        public var onCycle = false
+        public var addedOnCycle = false
+    }
+
+    /// Sets the diff colours of `graph`'s nodes and edges into `options` (and its cycles: those
+    /// of AFTER); says which cycle marks were drawn.
+    @discardableResult
+    public static func style(
+        _ graph: Graph, nodes: [String: GraphDiff.Change], edges: [String: GraphDiff.Change], cycles: CycleAnalysis,
+        into options: inout MapOptions
+    ) -> Marks {
+        options.cycles = cycles
+        var marks = Marks()
+        for (id, change) in nodes {
+            if let style = nodeStyle(change) { options.nodeAttributes[id] = joined(options.nodeAttributes[id], style) }
+        }
+        for edge in graph.edges {
+            let change = edges[edge.key] ?? .unchanged
+            if change == .removed { options.offCycle.insert(edge.key) }
+            let onCycle = change != .removed && !edge.soft && cycles.isCyclic(from: edge.from, to: edge.to)
+            marks.onCycle = marks.onCycle || onCycle
+            marks.addedOnCycle = marks.addedOnCycle || (onCycle && change == .added)
+            if let style = edgeStyle(change, onCycle: onCycle) {
+                options.edgeAttributes[edge.key] = joined(options.edgeAttributes[edge.key], style)
+            }
+        }
+        return marks
+    }
+
+    private static func joined(_ earlier: String?, _ style: String) -> String {
+        earlier.map { "\($0), \(style)" } ?? style
+    }
+
+    /// DOT attributes of a node that appears (purple outline) or disappears (green, gray text).
     public static func nodeStyle(_ change: GraphDiff.Change) -> String? {
         switch change {
         case .added: return "color=\"\(addedColor)\", penwidth=2.2"
@@ -30,12 +67,14 @@ public enum DiffEncoder {
         }
     }
 
-    /// DOT attributes of an edge added (red), removed (dashed green) or with other kinds (orange).
-    public static func edgeStyle(_ change: GraphDiff.Change) -> String? {
+    /// DOT attributes of an edge added (purple), removed (dashed green) or with other kinds
+    /// (orange); one on a cycle keeps its cycle red beside its change's colour (two lines).
+    public static func edgeStyle(_ change: GraphDiff.Change, onCycle: Bool = false) -> String? {
+        let cycle = "\(DOTEncoder.cycleColor):"
         switch change {
-        case .added: return "color=\"\(addedColor)\", penwidth=1.8"
+        case .added: return "color=\"\(onCycle ? cycle : "")\(addedColor)\", penwidth=1.8"
         case .removed: return "color=\"\(removedColor)\", style=\"dashed\", penwidth=1.8"
-        case .changed: return "color=\"\(changedColor)\", penwidth=1.8"
+        case .changed: return "color=\"\(onCycle ? cycle : "")\(changedColor)\", penwidth=1.8"
         case .unchanged: return nil
         }
     }
@@ -53,13 +92,15 @@ public enum DiffEncoder {
         let offset = (maxX - minX) + 200
         let modules = DOTEncoder.moduleOrder(after)
         var out = "digraph \"seams-diff\" {\n"
-        let caption = "\(title)\nred: added · dashed green: removed · orange: other kinds · gray: unchanged"
+        let caption =
+            "\(title)\npurple: added · dashed green: removed · orange: other kinds · red: on a cycle of its version · gray: unchanged"
         out +=
             "  graph [fontname=\"Helvetica\", fontsize=11, splines=true, outputorder=edgesfirst, label=\(DOTEncoder.quote(caption)), labelloc=t];\n"
         out +=
             "  node [fontname=\"Helvetica\", fontsize=10, style=\"filled\", color=\"\(DOTEncoder.nodeOutline)\", penwidth=0.8];\n"
         out += "  edge [color=\"\(DOTEncoder.edgeColor)\", arrowsize=0.6, penwidth=0.8];\n"
         for (panel, graph, dx) in [("before", before, 0.0), ("after", after, offset)] {
+            let cycles = graph.cycles()
             out +=
                 "  \"\(panel):title\" [shape=plaintext, style=\"\", fontsize=14, label=\"\(panel.uppercased())\", pos=\"\(fmt(minX + dx)),\(fmt(maxY + 60))!\"];\n"
             for node in graph.nodes {
@@ -76,10 +117,15 @@ public enum DiffEncoder {
             }
             for edge in graph.edges {
                 var attrs = "tooltip=\(DOTEncoder.quote(DOTEncoder.edgeTooltip(edge)))"
+                let onCycle = !edge.soft && cycles.isCyclic(from: edge.from, to: edge.to)
                 switch (panel, edges[edge.key]) {
-                case ("after", .added?), ("before", .removed?), ("after", .changed?):
-                    attrs += ", " + edgeStyle(edges[edge.key]!)!
-                default: break
+                case ("after", .added?), ("after", .changed?):
+                    attrs += ", " + edgeStyle(edges[edge.key]!, onCycle: onCycle)!
+                case ("before", .removed?):
+                    attrs += ", " + edgeStyle(.removed)!
+                    if onCycle { attrs += ", color=\"\(removedColor):\(DOTEncoder.cycleColor)\"" }
+                default:
+                    if onCycle { attrs += ", color=\"\(DOTEncoder.cycleColor)\", penwidth=2.0" }
                 }
                 out +=
                     "  \(DOTEncoder.quote("\(panel):\(edge.from)")) -> \(DOTEncoder.quote("\(panel):\(edge.to)")) [\(attrs)];\n"
@@ -89,13 +135,18 @@ public enum DiffEncoder {
         return out
     }
 
-    private static let legend = MapLegend.node(
-        title: "Legend",
-        rows: [
+    private static func legend(_ marks: Marks) -> String {
+        var rows = [
             MapLegend.Row(.line(addedColor, dashed: false), "added"),
             MapLegend.Row(.line(removedColor, dashed: true), "removed"),
             MapLegend.Row(.line(changedColor, dashed: false), "other kinds"),
-        ])
+        ]
+        if marks.onCycle { rows.append(MapLegend.Row(.line(DOTEncoder.cycleColor, dashed: false), "on a cycle after")) }
+        if marks.addedOnCycle {
+            rows.append(MapLegend.Row(.pair(DOTEncoder.cycleColor, addedColor), "added, on a cycle after"))
+        }
+        return MapLegend.node(title: "Legend", rows: rows)
+    }
 
     private static func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
 }

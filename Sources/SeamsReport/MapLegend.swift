@@ -48,6 +48,8 @@ public enum MapLegend {
         case fill(String)
         /// A sample of an edge: its colour, dashed or not.
         case line(String, dashed: Bool)
+        /// A sample of an edge drawn in two colours side by side (Graphviz's `color="a:b"`).
+        case pair(String, String)
     }
 
     public struct Row: Sendable {
@@ -87,6 +89,11 @@ public enum MapLegend {
             }
             return
                 "<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\"><TR>\(cells.joined())</TR></TABLE>"
+        case .pair(let first, let second):
+            let rows = [first, second].map {
+                "<TR><TD BGCOLOR=\"\($0)\" WIDTH=\"24\" HEIGHT=\"2\" FIXEDSIZE=\"TRUE\"></TD></TR>"
+            }
+            return "<TABLE BORDER=\"0\" CELLSPACING=\"1\" CELLPADDING=\"0\">\(rows.joined())</TABLE>"
         }
     }
 

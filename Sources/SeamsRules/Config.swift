@@ -10,7 +10,7 @@ typealias YAMLNode = Yams.Node
 public struct SeamsConfig: Sendable {
     public static let fileName = "seams.yml"
     public static let knownKeys = [
-        "exclude", "include-external", "targets", "modules", "layers", "baseline", "rules", "untangle",
+        "exclude", "include-external", "include-standard-types", "targets", "modules", "layers", "baseline", "rules", "untangle",
         "testability", "allow-skipped",
     ]
 
@@ -22,6 +22,9 @@ public struct SeamsConfig: Sendable {
     /// Maps and scans of this code also show the types no scanned file declares (UIKit,
     /// Foundation), as `--include-external` does.
     public var includeExternal = false
+    /// Maps that show external types also show the standard library's and the SDK's value
+    /// types (`Void`, `Result`, `String`, `Date`), which they hide by default.
+    public var includeStandardTypes = false
     /// The Xcode targets to scan (as `--target`); all when empty.
     public var targets: [String] = []
     /// Module name → folder globs, in file order: the first module whose glob matches wins.
@@ -139,6 +142,8 @@ struct ConfigReader {
                 config.allowSkipped = strings(value, key: "allow-skipped", expecting: Self.glob).map { Glob($0.value) }
             case "include-external":
                 config.includeExternal = bool(value, key: "include-external") ?? false
+            case "include-standard-types":
+                config.includeStandardTypes = bool(value, key: "include-standard-types") ?? false
             case "targets":
                 config.targets = strings(value, key: "targets", expecting: "a target name").map(\.value)
             case "modules":

@@ -43,6 +43,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "BEFORE and AFTER as two panels, every shared node at the same place in both.")
     var sideBySide = false
 
+    @Flag(help: "With --include-external, also show the standard library's and the SDK's value types (Void, String, Date).")
+    var includeStandardTypes = false
+
     @OptionGroup var focus: FocusFlags
 
     @Option(help: "Graphviz engine for the layout: dot, sfdp, neato or fdp (default: chosen by size).")
@@ -56,6 +59,7 @@ struct DiffCommand: ParsableCommand {
         var request = DiffRequest(before: before, after: after, scan: flags.request(paths: ["."]))
         request.format = format ?? output.flatMap(DiffRequest.format(forPath:)) ?? .svg
         request.sideBySide = sideBySide
+        request.includeStandardTypes = includeStandardTypes
         request.engine = layout
         request.focus = focus.names
         request.depth = focus.depth

@@ -115,6 +115,9 @@ struct MapFlags: ParsableArguments {
     @Option(help: "Graphviz engine: dot, sfdp, neato or fdp (default: chosen by size).")
     var layout: Layout?
 
+    @Flag(help: "With --include-external, also show the standard library's and the SDK's value types (Void, String, Date).")
+    var includeStandardTypes = false
+
     func validate() throws {
         if star && focus.names.isEmpty {
             throw ValidationError("--star draws the edges of the --focus types: name them")
@@ -127,7 +130,7 @@ struct MapFlags: ParsableArguments {
     /// Whether any map option was given.
     var isGiven: Bool {
         edgeLabels || focus.focus != nil || focus.depth != 1 || focus.direction != .both || star || onlyCycles || cuts
-            || testability || collapse != nil || !excludeModule.isEmpty || layout != nil
+            || testability || collapse != nil || !excludeModule.isEmpty || layout != nil || includeStandardTypes
     }
 
     func apply(to request: inout MapRequest) {
@@ -142,5 +145,6 @@ struct MapFlags: ParsableArguments {
         request.edgeLabels = edgeLabels
         request.planCuts = cuts
         request.testability = testability
+        request.includeStandardTypes = includeStandardTypes
     }
 }

@@ -90,7 +90,8 @@ public enum ExplorerBuilder {
             let change = input.changes?.edges[e.key]
             return ExplorerData.Edge(
                 from: nodeIndex[e.from]!, to: nodeIndex[e.to]!, count: e.count, kinds: e.kinds.map(\.rawValue),
-                soft: e.soft, cyclic: !e.soft && input.cycles.isCyclic(from: e.from, to: e.to), cut: cutLabels[e.key],
+                soft: e.soft, cyclic: !e.soft && change != .removed && input.cycles.isCyclic(from: e.from, to: e.to),
+                cut: cutLabels[e.key],
                 change: changeName(change), before: change == .changed ? beforeKinds[e.key] : nil,
                 sites: e.sites.map {
                     [
@@ -104,7 +105,12 @@ public enum ExplorerBuilder {
         let scanned = graph.subgraph(Set(graph.nodes.filter { !$0.external && $0.module != nil }.map(\.id))) { _ in true
         }
         let moduleGraph = scanned.regrouped(by: .module)
-        let moduleCycleAnalysis = moduleGraph.cycles()
+        // On a diff page, the module cycles of AFTER: without the edges it removed.
+        let removed = Set((input.changes?.edges ?? [:]).filter { $0.value == .removed }.map(\.key))
+        let moduleCycleAnalysis =
+            removed.isEmpty
+            ? moduleGraph.cycles()
+            : scanned.subgraph(Set(scanned.nodes.map(\.id))) { !removed.contains($0.key) }.regrouped(by: .module).cycles()
         var moduleEdges: [ExplorerData.ModuleEdge] = []
         var moduleEdgeIndex: [String: Int] = [:]
         for (i, e) in graph.edges.enumerated() {
@@ -139,7 +145,7 @@ public enum ExplorerBuilder {
         }
         for (id, i) in nodeIndex { options.nodeAttributes[id] = "id=\"n\(i)\"" }
         for (key, i) in edgeIndex { options.edgeAttributes[key] = "id=\"e\(i)\"" }
-        if let changes = input.changes { styleChanges(changes, &options) }
+        if let changes = input.changes { styleChanges(graph, changes, cycles: input.cycles, &options) }
 
         func typeView(key: String, title: String, module: Int, _ sub: Graph, matrixOf: Graph?) -> ExplorerData.View {
             var o = options
@@ -246,15 +252,11 @@ public enum ExplorerBuilder {
             more: max(0, t.blockers.count - 20))
     }
 
-    /// Diff colours, as `seams diff` draws them.
-    private static func styleChanges(_ changes: ExplorerInput.Changes, _ options: inout MapOptions) {
-        options.cycles = .empty
-        for (id, change) in changes.nodes {
-            if let style = DiffEncoder.nodeStyle(change) { options.nodeAttributes[id, default: ""] += ", " + style }
-        }
-        for (key, change) in changes.edges {
-            if let style = DiffEncoder.edgeStyle(change) { options.edgeAttributes[key, default: ""] += ", " + style }
-        }
+    /// Diff colours, as `seams diff` draws them, with the cycles of AFTER in red.
+    private static func styleChanges(
+        _ graph: Graph, _ changes: ExplorerInput.Changes, cycles: CycleAnalysis, _ options: inout MapOptions
+    ) {
+        DiffEncoder.style(graph, nodes: changes.nodes, edges: changes.edges, cycles: cycles, into: &options)
     }
 
     /// The levelized matrix of `graph` with rows as indexes, or nil above `upTo` rows.

@@ -395,7 +395,10 @@ enum ExplorerScript {
           if (tested) for (const [c, t] of D.legend.bands) ul.append(el('li', {}, el('span', { class: 'swatch', style: 'background:' + c }), t));
           const line = (c, t, dashed) => ul.append(el('li', {}, el('span', { class: 'line' + (dashed ? ' dashed' : ''), style: 'border-color:' + c }), t));
           const L = D.legend;
-          if (D.page === 'diff') { line(L.added, 'added'); line(L.removed, 'removed', true); line(L.changed, 'other kinds'); }
+          if (D.page === 'diff') {
+            line(L.added, 'added'); line(L.removed, 'removed', true); line(L.changed, 'other kinds');
+            if (D.edges.some((e) => e.cyclic)) line(L.cycle, 'on a cycle after');
+          }
           else { line(L.cycle, 'on a dependency cycle'); if (D.cuts.length) line(L.cut, 'cut, in plan order'); }
           line(L.edge, 'soft: notification, callback', true);
           box.append(ul);
