@@ -58,7 +58,8 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
         case passesSelf = "passes-self"
         /// `as!`.
         case forced
-        /// In a default argument value: the caller can pass something else.
+        /// In a default argument value, or an argument an initializer hands to `self.init(…)`:
+        /// the caller can pass something else.
         case defaultArgument = "default-argument"
 
         /// In the order of the raw values (the JSON's), told by rank rather than by comparing strings.

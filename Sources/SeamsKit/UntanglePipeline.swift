@@ -2,6 +2,7 @@ import Foundation
 import SeamsGraph
 import SeamsReport
 import SeamsRules
+import SeamsTestability
 import SeamsUntangle
 
 /// What `seams untangle` plans and writes.
@@ -59,6 +60,7 @@ public enum UntanglePipeline {
         untangler.scope = request.scope.granularity
         untangler.settings = outcome.config.untangle
         untangler.benign = outcome.config.testabilityAnalysis.benign
+        untangler.environment = TestabilityAnalysis.environment(outcome.graph)
         var plan = untangler.plan(graph)
         if !request.includeTests {
             // Types: a file's top-level code is left out with its file, but not counted.

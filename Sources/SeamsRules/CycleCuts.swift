@@ -17,6 +17,9 @@ public struct CycleCuts: Sendable {
     public var roots: Set<String> = []
     /// Edges every site of which is a benign use (a log line through an environment): held.
     public var benign: Set<EdgeKey> = []
+    /// The app's replaceable environment (`TestabilityAnalysis.environment`): reads of it are
+    /// held (see `HeldEdge.environment`).
+    public var environment: Set<String> = []
     public var limits = FeedbackArcSet.Limits()
     /// Work allowed to the greedy ordering of one component's cuts (see `CutOrder`).
     public var orderWork = 50_000_000
@@ -96,7 +99,8 @@ public struct CycleCuts: Sendable {
         let tangleRoots = HeldEdge.compositionRoots(edges, nodes: nodes)
         for (arc, i) in edgeOfArc.enumerated() {
             if let why = HeldEdge.of(
-                edges[i], nodes: nodes, roots: tangleRoots, entities: entities, appRoots: roots, benign: benign)
+                edges[i], nodes: nodes, roots: tangleRoots, entities: entities, appRoots: roots, benign: benign,
+                environment: environment)
             {
                 held[arc] = why
                 kept.insert(arc)
@@ -162,6 +166,9 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     case framework
     /// Only benign uses (a log line through the app's environment): nothing to cut.
     case benign
+    /// A read of the app's replaceable environment (`Current.date()`, state its tests set):
+    /// the seam the app chose, not a dependency to cut.
+    case environment
 
     public var reason: String {
         switch self {
@@ -180,6 +187,8 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
             return "a member the framework requires (an App Intents entity's defaultQuery) pairs the two types by design"
         case .benign:
             return "only log lines (or theming, localized strings) reach the type: a team keeps them"
+        case .environment:
+            return "the app's replaceable environment, which its tests set, is its seam: reading it is not a dependency to cut"
         }
     }
 
@@ -234,7 +243,7 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     /// Why `edge` is held, if it is.
     static func of(
         _ edge: Edge, nodes: [String: Node], roots: Set<String>, entities: Set<String> = [],
-        appRoots: Set<String> = [], benign: Set<EdgeKey> = []
+        appRoots: Set<String> = [], benign: Set<EdgeKey> = [], environment: Set<String> = []
     ) -> HeldEdge? {
         let kinds = Set(edge.sites.map(\.kind))
         if kinds.isSubset(of: [.inherit, .extends]) { return .shape }
@@ -242,6 +251,7 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
         if entities.contains(Self.owner(edge.from)) && entities.contains(Self.owner(edge.to)) { return .modelRelationship }
         if edge.sites.allSatisfy({ $0.member.map(Self.frameworkMembers.contains) ?? false }) { return .framework }
         if benign.contains(EdgeKey(edge)) { return .benign }
+        if environment.contains(Self.owner(edge.to)) && !kinds.contains(.construct) { return .environment }
         // The app's composition root builds, registers and hands out what it owns: every edge
         // out of it is wiring; the cut belongs on the edges back into it.
         if appRoots.contains(Self.owner(edge.from)) { return .compositionRoot }

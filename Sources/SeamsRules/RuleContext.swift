@@ -63,6 +63,7 @@ public final class RuleContext {
         cuts.entities = HeldEdge.entities(of: graph)
         cuts.roots = graph.compositionRoots()
         cuts.benign = HeldEdge.benignEdges(graph, table: config.testabilityAnalysis.benign)
+        cuts.environment = TestabilityAnalysis.environment(graph)
         return cuts
     }()
 

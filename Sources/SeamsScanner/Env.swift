@@ -5,6 +5,8 @@ final class Env {
         var shadows: Set<String> = []
     }
     private var frames: [Frame] = [Frame()]
+    /// The frame each code body (a function, an initializer, a closure) opened: its parameters'.
+    private var codeFrames: [Int] = []
     private var returnTypes: [RType?] = []
     var subjects: [RType?] = []
 
@@ -14,11 +16,20 @@ final class Env {
     func popBlock() { if frames.count > 1 { frames.removeLast() } }
     func pushCode(returnType: RType?) {
         frames.append(Frame())
+        codeFrames.append(frames.count - 1)
         returnTypes.append(returnType)
     }
     func popCode() {
         popBlock()
+        if !codeFrames.isEmpty { codeFrames.removeLast() }
         if !returnTypes.isEmpty { returnTypes.removeLast() }
+    }
+
+    /// Whether `name` is bound in the frame the innermost code body opened: one of its parameters.
+    func isParameter(_ name: String) -> Bool {
+        guard let code = codeFrames.last, code < frames.count else { return false }
+        for index in frames.indices.reversed() where frames[index].vars[name] != nil { return index == code }
+        return false
     }
 
     func bind(_ name: String, _ type: RType?) {

@@ -190,7 +190,12 @@ struct FactCollector {
             let params = parameters(d.signature.parameterClause, into: &code.events)
             if let ret { code.events.append(.typeUse(ret, .type)) }
             whereClause(d.genericWhereClause, into: &code.events)
-            if let body = d.body { self.body(body.statements, into: &code.events) }
+            // The body's locals in a block of their own: the code's frame holds only its parameters.
+            if let body = d.body {
+                code.events.append(.push)
+                self.body(body.statements, into: &code.events)
+                code.events.append(.pop)
+            }
             let fact = MemberFact(
                 name: text(d.name), kind: .function, isStatic: isStatic(d.modifiers), type: ret,
                 initializer: nil, params: params, genericNames: generics)
@@ -205,7 +210,11 @@ struct FactCollector {
             genericConstraints(d.genericParameterClause, into: &code.events)
             let params = parameters(d.signature.parameterClause, into: &code.events)
             whereClause(d.genericWhereClause, into: &code.events)
-            if let body = d.body { block(body.statements, into: &code.events) }
+            if let body = d.body {
+                code.events.append(.push)
+                block(body.statements, into: &code.events)
+                code.events.append(.pop)
+            }
             let fact = MemberFact(
                 name: "init", kind: .initializer, isStatic: true, type: nil, initializer: nil,
                 params: params, genericNames: generics)

@@ -234,7 +234,12 @@ extension Resolver {
                 default: result = calleeType
                 }
             }
+            // What an initializer hands to `self.init(…)` the caller can hand in instead, through
+            // the initializer it delegates to: as with a default argument, the seam is there.
+            let outer = inDefaultArgument
+            if case .member(.selfRef, "init", _) = callee { inDefaultArgument = true }
             arguments(args, of: chosen, on: c.receiver, unknownCallee: unknownCallee, scope: scope, env: env)
+            inDefaultArgument = outer
             return Val(type: result)
 
         case .subscriptCall(let base, let args):
@@ -290,8 +295,12 @@ extension Resolver {
                 lt = settle(eval(l, expected: rt, scope: scope, env: env), scope: scope)
             } else {
                 lt = settle(eval(l, expected: op == "??" ? expected : nil, scope: scope, env: env), scope: scope)
+                // `parameter ?? Fallback()`: the caller can hand one in, as with a default argument.
+                let outer = inDefaultArgument
+                if op == "??", case .name(let n, _) = l, env.isParameter(n) { inDefaultArgument = true }
                 rt = settle(
                     eval(r, expected: lt ?? (op == "??" ? expected : nil), scope: scope, env: env), scope: scope)
+                inDefaultArgument = outer
             }
             switch op {
             case "??": return Val(type: lt ?? rt)

@@ -124,12 +124,25 @@ public struct NotAdvised: Hashable, Codable, Sendable {
     /// Extensions of SDK types (`Date+Helpers`, `UIApplication+AppDelegate`): no unit of the
     /// app's; what they reach blocks their callers.
     public var extensions = 0
+    /// Adapters to the platform (behind a protocol of the app, or held by its replaceable
+    /// environment) whose only blockers are the platform calls they exist to make.
+    public var adapters = 0
 
-    public init(views: Int = 0, roots: Int = 0, debug: Int = 0, extensions: Int = 0) {
-        (self.views, self.roots, self.debug, self.extensions) = (views, roots, debug, extensions)
+    public init(views: Int = 0, roots: Int = 0, debug: Int = 0, extensions: Int = 0, adapters: Int = 0) {
+        (self.views, self.roots, self.debug, self.extensions, self.adapters) = (views, roots, debug, extensions, adapters)
     }
 
-    public var isEmpty: Bool { views + roots + debug + extensions == 0 }
+    enum CodingKeys: String, CodingKey { case views, roots, debug, extensions, adapters }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func count(_ key: CodingKeys) throws -> Int { try c.decodeIfPresent(Int.self, forKey: key) ?? 0 }
+        self.init(
+            views: try count(.views), roots: try count(.roots), debug: try count(.debug),
+            extensions: try count(.extensions), adapters: try count(.adapters))
+    }
+
+    public var isEmpty: Bool { views + roots + debug + extensions + adapters == 0 }
 
     /// "not advised on: 212 SwiftUI views (their models are the unit), 1 composition root, 9 debug tools".
     public var sentence: String? {
@@ -139,6 +152,9 @@ public struct NotAdvised: Hashable, Codable, Sendable {
         if debug > 0 { parts.append("\(debug) debug tool\(debug == 1 ? "" : "s") or stand-in\(debug == 1 ? "" : "s")") }
         if extensions > 0 {
             parts.append("\(extensions) extension\(extensions == 1 ? "" : "s") of SDK types (their callers are the unit)")
+        }
+        if adapters > 0 {
+            parts.append("\(adapters) adapter\(adapters == 1 ? "" : "s") to the platform (calling it is their job)")
         }
         return parts.isEmpty ? nil : "not advised on: " + parts.joined(separator: ", ")
     }

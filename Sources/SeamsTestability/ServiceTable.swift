@@ -156,7 +156,7 @@ public struct ServiceTable: Sendable {
         UIPasteboard.general pasteboard
         NSPasteboard.general pasteboard
         WCSession.default watch connectivity
-        # time and randomness
+        # time and randomness (not UUID(): a fresh identity, compared, never a value a test must predict)
         Date() clock
         Date.now clock
         CFAbsoluteTimeGetCurrent(*) clock
@@ -165,7 +165,6 @@ public struct ServiceTable: Sendable {
         Calendar.current clock
         TimeZone.current clock
         Locale.current locale
-        UUID() randomness
         Int.random randomness
         Double.random randomness
         Bool.random randomness

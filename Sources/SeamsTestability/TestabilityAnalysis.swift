@@ -106,6 +106,7 @@ public struct TestabilityAnalysis: Sendable {
         var blockedWhenMade = Set(
             blockers.filter { $0.value.contains(where: Self.isSetup) }.keys)
         let views = ViewTypes.of(graph)
+        let adapters = Self.adapters(graph, nodes: nodes, environment: Self.environment(graph))
         var changed = true
         while changed {
             changed = false
@@ -130,7 +131,9 @@ public struct TestabilityAnalysis: Sendable {
 
         var types: [TypeTestability] = []
         for subject in subjects {
-            let list = (blockers[subject.id] ?? []).sorted()
+            var list = (blockers[subject.id] ?? []).sorted()
+            // An adapter's calls into the platform are its job (see `adapters`).
+            if adapters.contains(extended[subject.id] ?? subject.id) { list.removeAll { $0.kind == .systemService } }
             var counted = Set<String>()
             var cost = 0
             for b in list where counted.insert(b.kind.rawValue + "\u{0}" + b.target).inserted {
@@ -147,7 +150,8 @@ public struct TestabilityAnalysis: Sendable {
         }
         types.sort { ($0.cost, $1.id) > ($1.cost, $0.id) }
         // What is judged but never advised on: SwiftUI's declarative types, the composition
-        // root, debug tools and stand-ins shipped in production targets, extensions of SDK types.
+        // root, debug tools and stand-ins shipped in production targets, extensions of SDK types,
+        // and adapters whose only blockers are the platform calls they exist to make.
         let swiftUI = ViewTypes.declarative(graph)
         var aside = NotAdvised()
         var advised = Set<String>()
@@ -162,6 +166,10 @@ public struct TestabilityAnalysis: Sendable {
             } else if subject.kind == .extension, extended[subject.id].flatMap({ nodes[$0] })?.external ?? true {
                 // An extension of an SDK type (external, or not resolved to any scanned type).
                 aside.extensions += 1
+            } else if adapters.contains(owner), let own = blockers[subject.id], !own.isEmpty,
+                own.allSatisfy({ $0.kind == .systemService })
+            {
+                aside.adapters += 1
             } else {
                 advised.insert(subject.id)
             }
@@ -203,6 +211,47 @@ public struct TestabilityAnalysis: Sendable {
         return keys
     }
 
+    /// The app's replaceable environment: the scanned types of the shared state its tests set
+    /// (`Current`'s `AppEnvironment`, the type of an `Environment.current` that tests assign),
+    /// and the file scopes declaring such globals. Reading it is reading the app's seam, and
+    /// what it holds is what tests replace.
+    public static func environment(_ graph: Graph) -> Set<String> {
+        let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var out = Set<String>()
+        for use in graph.uses
+        where (use.has(.mutable) && use.has(.stored)) || (use.kind == .globalRead && use.has(.computed)) {
+            guard use.kind == .staticRead || use.kind == .globalRead, nodes[use.from]?.role == .test else { continue }
+            for id in [use.valueType, use.kind == .globalRead ? use.to : nil].compactMap({ $0 })
+            where nodes[id].map({ !$0.external }) ?? false {
+                out.insert(id)
+            }
+        }
+        return out
+    }
+
+    /// Types that are the app's adapters to the platform: a type that implements a protocol
+    /// of the app which other production code depends on (`AudioPlayer: AudioPlayerProtocol`),
+    /// or one the replaceable environment holds or nests (`Current.device`'s `DeviceWrapper`).
+    /// Calling the platform is their job: their system-service uses are not advised on (they
+    /// still block the types that make them).
+    static func adapters(_ graph: Graph, nodes: [String: Node], environment: Set<String>) -> Set<String> {
+        var dependents: [String: Set<String>] = [:]
+        var held = Set<String>()
+        for e in graph.edges where !e.soft {
+            if let from = nodes[e.from], from.isProduction { dependents[e.to, default: []].insert(e.from) }
+            if environment.contains(e.from), e.from != e.to { held.insert(e.to) }
+        }
+        var out = Set<String>()
+        for e in graph.edges where e.sites.contains(where: { $0.kind == .inherit }) {
+            guard let p = nodes[e.to], p.kind == .protocol, !p.external else { continue }
+            let users = (dependents[e.to] ?? []).subtracting([e.from]).filter { !$0.hasPrefix(e.from + "+") }
+            if !users.isEmpty { out.insert(e.from) }
+        }
+        for id in held where nodes[id].map(isSubject) ?? false { out.insert(id) }
+        for id in environment { for node in graph.nodes where node.id.hasPrefix(id + ".") { out.insert(node.id) } }
+        return out
+    }
+
     /// Types whose tests are in question: declared types and extensions, not protocols (they
     /// have no code of their own to test), externals or file scopes.
     static func isSubject(_ node: Node) -> Bool {
@@ -228,13 +277,6 @@ public struct TestabilityAnalysis: Sendable {
     /// A blocker by itself, whatever else is blocked.
     func direct(_ use: Use, nodes: [String: Node]) -> Blocker? {
         if use.has(.defaultArgument) { return nil }
-        // An identifier for `Identifiable` (`let id = UUID()`) in a value type is data, not randomness
-        // a test must control.
-        if use.kind == .construct, use.to == "UUID", Self.memberKind(use.member) == "property",
-            let kind = nodes[use.from]?.kind, kind == .struct || kind == .enum
-        {
-            return nil
-        }
         if use.kind != .downcast, use.kind != .staticState, use.kind != .globalRead, let p = services.match(use) {
             // Stopping an observation undoes a use; it is never one a test must control.
             if ServicePattern.chain(use.path).last == "removeObserver" { return nil }

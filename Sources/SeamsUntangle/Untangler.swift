@@ -12,16 +12,28 @@ public struct Untangler: Sendable {
     public var orderWork = 50_000_000
     /// What a team accepts (logging, theming, localized strings): edges made only of such uses are held.
     public var benign = BenignTable.standard()
+    /// The app's replaceable environment (`TestabilityAnalysis.environment`), found from the
+    /// whole scan: a plan of production code only no longer sees the tests that replace it.
+    /// Nil: found from the graph planned.
+    public var environment: Set<String>?
 
     public init() {}
 
     /// `graph` is the scan at type level; external types, when present, only inform recipes.
     public func plan(_ graph: Graph) -> UntanglePlan {
         let soft = softPairs(graph)
-        let entities = scope == .type ? HeldEdge.entities(of: graph) : []
         let roots = scope == .type ? graph.compositionRoots() : []
         let chooser = RecipeChooser(graph: graph, roots: scope == .type ? roots : nil)
-        let benign = scope == .type ? HeldEdge.benignEdges(graph, table: benign) : []
+        // What every component's plan holds rather than cuts.
+        var cuts = CycleCuts(settings: settings)
+        cuts.limits = limits
+        cuts.orderWork = orderWork
+        if scope == .type {
+            cuts.entities = HeldEdge.entities(of: graph)
+            cuts.roots = roots
+            cuts.benign = HeldEdge.benignEdges(graph, table: benign)
+            cuts.environment = environment ?? TestabilityAnalysis.environment(graph)
+        }
         let view = graph.hardOnly().removingExternal().regrouped(by: scope)
         let byID = Dictionary(view.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var usedPins = Set<String>()
@@ -41,8 +53,8 @@ public struct Untangler: Sendable {
             }
             components.append(
                 planComponent(
-                    members, edges: inside[index] ?? [], nodes: byID, chooser: chooser, soft: soft, entities: entities,
-                    roots: roots, benign: benign, usedPins: &usedPins))
+                    members, edges: inside[index] ?? [], nodes: byID, chooser: chooser, soft: soft, cuts: cuts,
+                    usedPins: &usedPins))
         }
         components.sort { ($1.size, $0.members[0]) < ($0.size, $1.members[0]) }
         var notes: [String] = []
@@ -61,15 +73,8 @@ public struct Untangler: Sendable {
 
     private func planComponent(
         _ members: [String], edges: [Edge], nodes: [String: Node], chooser: RecipeChooser,
-        soft: [EdgeKey: [SiteKind]], entities: Set<String>, roots: Set<String>, benign: Set<EdgeKey>,
-        usedPins: inout Set<String>
+        soft: [EdgeKey: [SiteKind]], cuts: CycleCuts, usedPins: inout Set<String>
     ) -> UntanglePlan.Component {
-        var cuts = CycleCuts(settings: settings)
-        cuts.entities = entities
-        cuts.roots = roots
-        cuts.benign = benign
-        cuts.limits = limits
-        cuts.orderWork = orderWork
         let plan = cuts.plan(members, edges: edges, nodes: nodes)
         usedPins.formUnion(plan.pins)
 

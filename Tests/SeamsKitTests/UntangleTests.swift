@@ -226,6 +226,40 @@ import Testing
         #expect(HeldEdge.rootConstructions == 6)
     }
 
+    @Test func readsOfAnEnvironmentTheTestsReplaceAreHeld() throws {
+        // The same app, but its tests set `Environment.current`: reading it back is the seam
+        // the app chose, so no read is proposed as a cut, and the cycles are left as held.
+        var sources: [String: String] = [
+            "App/Environment.swift": """
+                final class Environment {
+                    static var current = Environment()
+                    let a = A() ; let b = B() ; let c = C() ; let d = D() ; let e = E() ; let f = F()
+                }
+                """,
+            "AppTests/ATests.swift": """
+                import XCTest
+                final class ATests: XCTestCase { func testRun() { Environment.current = Environment() ; A().run() } }
+                """,
+            // Trap: a plain pair in a cycle of its own is still cut.
+            "App/Cart.swift": "final class Cart { var shop: Shop? }\n",
+            "App/Shop.swift": "final class Shop { var cart: Cart? }\n",
+        ]
+        for name in ["A", "B", "C", "D", "E", "F"] {
+            sources["App/\(name).swift"] = "final class \(name) { func run() { _ = Environment.current } }"
+        }
+        let dir = try TempDir()
+        for (path, text) in sources { try dir.write(path, text) }
+        // As `seams untangle` plans: production code only, though the tests are what make the seam.
+        var request = UntangleRequest(scan: ScanRequest(paths: [dir.path]))
+        request.format = .json
+        let plan = try UntanglePipeline.run(request).plan
+        let environment = try #require(plan.components.first { $0.members.contains("App.Environment") })
+        #expect(environment.cuts.isEmpty, "\(environment.cuts.map { "\($0.from) → \($0.to)" })")
+        #expect(environment.heldLeft?.contains { $0.reason == HeldEdge.environment.reason } == true)
+        let plain = try #require(plan.components.first { $0.members.contains("App.Cart") })
+        #expect(plain.cuts.count == 1)
+    }
+
     @Test func coreDataRelationshipsAreTheModelNotAPlan() throws {
         let dir = try TempDir()
         try dir.write("App/Order.swift", "import CoreData\nfinal class Order: NSManagedObject { @NSManaged var customer: Customer? }\n")

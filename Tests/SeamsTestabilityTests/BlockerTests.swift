@@ -117,15 +117,15 @@ private func expectBlocker(
                 func run() {
                     URLSession.‹1›shared.dataTask(with: URL(string: "https://example.com")!).resume()
                     let now = ‹2›Date()
-                    let id = ‹3›UUID()
+                    let id = Int.‹3›random(in: 0..<9)
                     DispatchQueue.‹4›main.asyncAfter(deadline: .now() + 1) {}
-                    UserDefaults.‹5›standard.set(now, forKey: id.uuidString)
+                    UserDefaults.‹5›standard.set(now, forKey: String(id))
                     _ = FileManager.‹6›default.temporaryDirectory
                 }
             }
             """)
         for (n, target) in [
-            (1, "URLSession.shared"), (2, "Date()"), (3, "UUID()"), (4, "DispatchQueue.main.asyncAfter"),
+            (1, "URLSession.shared"), (2, "Date()"), (3, "Int.random"), (4, "DispatchQueue.main.asyncAfter"),
             (5, "UserDefaults.standard"), (6, "FileManager.default"),
         ] {
             expectBlocker(r, m, "Sync", .systemService, at: n, target: target, recipe: .wrapSystemService)
@@ -222,6 +222,53 @@ private func expectBlocker(
             }
             """)
         #expect(blockers(r, "Client").isEmpty)
+    }
+
+    @Test func aParameterWithAFallbackIsASeamButALocalWithOneIsNot() {
+        let (r, m) = analyse(
+            """
+            import Foundation
+            final class Reconnector { init() { _ = URLSession.shared } }
+            final class Screen {
+                let reconnector: Reconnector
+                init(reconnector: Reconnector? = nil) { self.reconnector = reconnector ?? Reconnector() }
+            }
+            final class Loader {
+                func load(session: URLSession? = nil) { _ = session ?? URLSession.shared }
+                func reload() {
+                    let cached: URLSession? = nil
+                    _ = cached ?? URLSession.‹1›shared
+                }
+            }
+            """)
+        #expect(blockers(r, "Screen").isEmpty, "\(blockers(r, "Screen").map(\.location))")
+        // Trap: a local's fallback is still made inside.
+        #expect(blockers(r, "Loader").map(\.line) == [m[1].line], "\(blockers(r, "Loader").map(\.location))")
+    }
+
+    @Test func whatAConvenienceInitHandsToSelfInitIsASeamButNotWhatItUsesBeside() {
+        let (r, m) = analyse(
+            """
+            import Foundation
+            final class Store { static let shared = Store(); func load() {} }
+            final class Client {
+                let session: URLSession
+                let store: Store
+                init(session: URLSession, store: Store) { self.session = session; self.store = store }
+                convenience init() {
+                    self.init(session: .shared, store: Store.shared)
+                    ‹1›Store.shared.load()
+                }
+            }
+            struct Point {
+                var x: Int
+                init(x: Int) { self.x = x }
+                init() { self.init(x: Int(Date().timeIntervalSince1970)) }
+            }
+            """)
+        // Only the use beside the delegation blocks: the arguments are the designated init's to take.
+        #expect(blockers(r, "Client").map(\.line) == [m[1].line])
+        #expect(blockers(r, "Point").isEmpty)
     }
 
     @Test func downcastsOfAPresenterADelegateOrARegistryResult() {

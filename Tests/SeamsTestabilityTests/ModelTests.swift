@@ -51,7 +51,7 @@ import Testing
         #expect(kinds(named, "Screen").isEmpty)
     }
 
-    @Test func anIdentifierOfAValueTypeIsDataButUUIDInAClassMethodIsNot() {
+    @Test func aFreshUUIDIsAnIdentityNotRandomnessToControl() {
         let r = report(
             """
             struct Item: Identifiable { let id = UUID(); var name: String }
@@ -60,8 +60,8 @@ import Testing
             """)
         #expect(kinds(r, "Item").isEmpty)
         #expect(kinds(r, "Maker").isEmpty)
-        // Trap: a fresh UUID in a method of a class is randomness the test cannot control.
-        #expect(kinds(r, "Tagger") == ["system-service UUID()"])
+        // A fresh UUID, even in a method of a class, is an identity a test compares, not a value it predicts.
+        #expect(kinds(r, "Tagger").isEmpty)
     }
 
     @Test func constructingAValueCarriesOnlyTheBlockersMetWhileItIsMade() {
@@ -145,6 +145,48 @@ import Testing
         let r = TestabilityAnalysis().analyse(graph)
         // Trap: the static var no test sets is still shared state.
         #expect(kinds(r, "Screen") == ["global-access Clock.shared.now"], "\(kinds(r, "Screen"))")
+    }
+
+    @Test func anAdapterBehindTheAppsProtocolOrInItsEnvironmentIsNotAdvisedOn() {
+        var graph = Scanner.graph(
+            ofSources: [
+                (
+                    path: "App.swift",
+                    text: """
+                        import AVFoundation
+                        import UIKit
+                        protocol AudioPlaying { func play() }
+                        final class AudioPlayer: AudioPlaying {
+                            func play() { try? AVAudioSession.sharedInstance().setActive(true) }
+                        }
+                        final class Assistant {
+                            let audio: AudioPlaying
+                            init(audio: AudioPlaying) { self.audio = audio }
+                        }
+                        final class Recorder { func record() { try? AVAudioSession.sharedInstance().setActive(true) } }
+                        final class Speaker { func speak() { AudioPlayer().play() } }
+                        final class DeviceWrapper { var level: () -> Float = { UIDevice.current.batteryLevel } }
+                        struct AppEnvironment { var device = DeviceWrapper() }
+                        var Current = AppEnvironment()
+                        final class Meter { func read() -> Float { Current.device.level() } }
+                        protocol Unused { func go() }
+                        final class Lonely: Unused { func go() { try? AVAudioSession.sharedInstance().setActive(false) } }
+                        """
+                ),
+                (path: "AppTests.swift", text: "final class MeterTests { func setUp() { Current.device = DeviceWrapper() } }"),
+            ])
+        for i in graph.nodes.indices where graph.nodes[i].name == "MeterTests" { graph.nodes[i].role = .test }
+        let r = TestabilityAnalysis().analyse(graph)
+        // Behind a protocol others depend on, or held by the environment tests replace: the adapter.
+        #expect(r.type("App.AudioPlayer") == nil && r.type("App.DeviceWrapper") == nil)
+        #expect(r.notAdvised?.adapters == 2)
+        // Trap: the same platform call in a type that is no one's adapter still blocks it, and
+        // so does a protocol nobody else uses.
+        #expect(kinds(r, "Recorder") == ["system-service AVAudioSession.sharedInstance()"], "\(kinds(r, "Recorder"))")
+        #expect(kinds(r, "Lonely") == ["system-service AVAudioSession.sharedInstance()"], "\(kinds(r, "Lonely"))")
+        // Trap: making the adapter inside still blocks the maker; reading the environment does not.
+        #expect(kinds(r, "Speaker").contains { $0.hasPrefix("construction") }, "\(kinds(r, "Speaker"))")
+        #expect(kinds(r, "Meter").isEmpty, "\(kinds(r, "Meter"))")
     }
 
     @Test func aPureHelperOfATypeWithASingletonBlocksNothing() {
