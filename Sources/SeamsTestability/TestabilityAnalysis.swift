@@ -214,7 +214,8 @@ public struct TestabilityAnalysis: Sendable {
     /// The app's replaceable environment: the scanned types of the shared state its tests set
     /// (`Current`'s `AppEnvironment`, the type of an `Environment.current` that tests assign),
     /// and the file scopes declaring such globals. Reading it is reading the app's seam, and
-    /// what it holds is what tests replace.
+    /// what it holds is what tests replace. A declaration compiled into several targets (an
+    /// iOS and a watchOS copy of one file) is one environment: its copies count too.
     public static func environment(_ graph: Graph) -> Set<String> {
         let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var out = Set<String>()
@@ -226,7 +227,14 @@ public struct TestabilityAnalysis: Sendable {
                 out.insert(id)
             }
         }
+        let declarations = Set(out.compactMap { nodes[$0].map(declaration) })
+        for node in graph.nodes where !node.external && declarations.contains(declaration(node)) { out.insert(node.id) }
         return out
+    }
+
+    /// Where a node is declared, whichever target compiles it.
+    private static func declaration(_ node: Node) -> String {
+        "\(node.file ?? "")\u{0}\(node.line ?? 0)\u{0}\(node.name)\u{0}\(node.kind.rawValue)"
     }
 
     /// Types that are the app's adapters to the platform: a type that implements a protocol

@@ -189,6 +189,30 @@ import Testing
         #expect(kinds(r, "Meter").isEmpty, "\(kinds(r, "Meter"))")
     }
 
+    @Test func theEnvironmentTheTestsSetIsOneDeclarationWhateverTheTargetsThatCompileIt() {
+        func node(_ module: String, _ name: String, _ kind: NodeKind, role: NodeRole? = nil) -> Node {
+            var n = Node(
+                id: "\(module).\(name)", name: name, module: module, kind: kind,
+                file: name.hasSuffix("Tests") ? "Tests/T.swift" : "Shared/Env.swift", line: 3)
+            n.role = role
+            return n
+        }
+        let nodes = [
+            node("iOS", "AppEnvironment", .struct), node("watchOS", "AppEnvironment", .struct),
+            node("iOS", "Env.swift", .fileScope), node("Tests", "EnvTests", .class, role: .test),
+            node("watchOS", "Other", .struct),
+        ]
+        let read = Use(
+            from: "Tests.EnvTests", to: "iOS.Env.swift", kind: .globalRead, path: "Current", targetMember: "Current",
+            valueType: "iOS.AppEnvironment", traits: [.computed, .reference], file: "Tests/T.swift", line: 9, column: 5,
+            member: "setUp()")
+        let graph = Graph(
+            root: "/r", modules: [], nodes: nodes, edges: [], diagnostics: [], uses: [read])
+        // The watchOS copy of the same declaration is the same environment; another type is not.
+        #expect(
+            TestabilityAnalysis.environment(graph) == ["iOS.AppEnvironment", "watchOS.AppEnvironment", "iOS.Env.swift"])
+    }
+
     @Test func aPureHelperOfATypeWithASingletonBlocksNothing() {
         let r = report(
             """
