@@ -200,25 +200,31 @@ import Testing
         #expect(found != ("App.Entity", "App.EntityQuery"), "held: one file")
     }
 
+    /// An app whose `Environment` builds six services, each reading `Environment.current` back
+    /// `readsEach` times.
+    func environmentApp(readsEach: Int) throws -> TempDir {
+        let dir = try TempDir()
+        try dir.write(
+            "App/Environment.swift",
+            """
+            final class Environment {
+                static var current = Environment()
+                let a = A() ; let b = B() ; let c = C() ; let d = D() ; let e = E() ; let f = F()
+            }
+            """)
+        let reads = String(repeating: "_ = Environment.current ; ", count: readsEach)
+        for name in ["A", "B", "C", "D", "E", "F"] {
+            try dir.write("App/\(name).swift", "final class \(name) { func run() { \(reads)} }")
+        }
+        return dir
+    }
+
     @Test func theCompositionRootBuildingWhatItOwnsIsHeld() throws {
         // Environment builds six services (the composition root); one of them reads the
-        // environment back. The cut is the read back, not a construction.
-        var sources: [String: String] = [
-            "App/Environment.swift": """
-                final class Environment {
-                    static var current = Environment()
-                    let a = A() ; let b = B() ; let c = C() ; let d = D() ; let e = E() ; let f = F()
-                }
-                """
-        ]
-        // Each reads the environment back five times (weight 10), more than its construction
-        // (4, twice for a part that calls back: 8): by weight alone the constructions would go.
-        let reads = String(repeating: "_ = Environment.current ; ", count: 5)
-        for name in ["A", "B", "C", "D", "E", "F"] {
-            sources["App/\(name).swift"] = "final class \(name) { func run() { \(reads)} }"
-        }
-        let dir = try TempDir()
-        for (path, text) in sources { try dir.write(path, text) }
+        // environment back. The cut is the read back, not a construction. Each reads the
+        // environment back five times (weight 10), more than its construction (4, twice for a
+        // part that calls back: 8): by weight alone the constructions would go.
+        let dir = try environmentApp(readsEach: 5)
         let plan = Untangler().plan(try scan(dir.path).graph)
         let cuts = try #require(plan.components.first).cuts
         #expect(cuts.allSatisfy { $0.to == "App.Environment" }, "\(cuts.map { "\($0.from) → \($0.to)" })")
@@ -229,26 +235,13 @@ import Testing
     @Test func readsOfAnEnvironmentTheTestsReplaceAreHeld() throws {
         // The same app, but its tests set `Environment.current`: reading it back is the seam
         // the app chose, so no read is proposed as a cut, and the cycles are left as held.
-        var sources: [String: String] = [
-            "App/Environment.swift": """
-                final class Environment {
-                    static var current = Environment()
-                    let a = A() ; let b = B() ; let c = C() ; let d = D() ; let e = E() ; let f = F()
-                }
-                """,
-            "AppTests/ATests.swift": """
-                import XCTest
-                final class ATests: XCTestCase { func testRun() { Environment.current = Environment() ; A().run() } }
-                """,
-            // Trap: a plain pair in a cycle of its own is still cut.
-            "App/Cart.swift": "final class Cart { var shop: Shop? }\n",
-            "App/Shop.swift": "final class Shop { var cart: Cart? }\n",
-        ]
-        for name in ["A", "B", "C", "D", "E", "F"] {
-            sources["App/\(name).swift"] = "final class \(name) { func run() { _ = Environment.current } }"
-        }
-        let dir = try TempDir()
-        for (path, text) in sources { try dir.write(path, text) }
+        let dir = try environmentApp(readsEach: 1)
+        try dir.write(
+            "AppTests/ATests.swift",
+            "import XCTest\nfinal class ATests: XCTestCase { func testRun() { Environment.current = Environment() ; A().run() } }")
+        // Trap: a plain pair in a cycle of its own is still cut.
+        try dir.write("App/Cart.swift", "final class Cart { var shop: Shop? }\n")
+        try dir.write("App/Shop.swift", "final class Shop { var cart: Cart? }\n")
         // As `seams untangle` plans: production code only, though the tests are what make the seam.
         var request = UntangleRequest(scan: ScanRequest(paths: [dir.path]))
         request.format = .json
