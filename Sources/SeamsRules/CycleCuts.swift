@@ -20,6 +20,8 @@ public struct CycleCuts: Sendable {
     /// The app's replaceable environment (`TestabilityAnalysis.environment`): reads of it are
     /// held (see `HeldEdge.environment`).
     public var environment: Set<String> = []
+    /// App Intents types (`HeldEdge.appIntents`): their edges to each other are held.
+    public var appIntents: Set<String> = []
     public var limits = FeedbackArcSet.Limits()
     /// Work allowed to the greedy ordering of one component's cuts (see `CutOrder`).
     public var orderWork = 50_000_000
@@ -100,7 +102,7 @@ public struct CycleCuts: Sendable {
         for (arc, i) in edgeOfArc.enumerated() {
             if let why = HeldEdge.of(
                 edges[i], nodes: nodes, roots: tangleRoots, entities: entities, appRoots: roots, benign: benign,
-                environment: environment)
+                environment: environment, appIntents: appIntents)
             {
                 held[arc] = why
                 kept.insert(arc)
@@ -161,8 +163,8 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     case delegate
     /// Two Core Data entities: a relationship (and its inverse) is the data model, not a call.
     case modelRelationship = "model-relationship"
-    /// Only members a framework requires (an App Intents entity's `defaultQuery`): the pair is
-    /// the framework's design.
+    /// Only members a framework requires (an App Intents entity's `defaultQuery`), or two App
+    /// Intents types naming each other: the pair is the framework's design.
     case framework
     /// Only benign uses (a log line through the app's environment): nothing to cut.
     case benign
@@ -184,7 +186,8 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
         case .modelRelationship:
             return "Core Data entities related to each other are the data model (relationships and their inverses), not a plan to cut"
         case .framework:
-            return "a member the framework requires (an App Intents entity's defaultQuery) pairs the two types by design"
+            return
+                "App Intents pairs these types by design (an entity's defaultQuery, a query's entities, an intent's parameters)"
         case .benign:
             return "only log lines (or theming, localized strings) reach the type: a team keeps them"
         case .environment:
@@ -203,6 +206,23 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     public static func entities(of graph: Graph) -> Set<String> {
         graph.subtypes(of: ["NSManagedObject"])
     }
+
+    /// The App Intents types of a graph that has its external supertypes: intents, entities,
+    /// their queries and options providers, app enums and shortcuts providers, directly or
+    /// through the app's own protocols. Their edges to each other (an intent's `@Parameter`, a
+    /// query returning its entities, `@IntentParameterDependency`) are the framework's shape.
+    public static func appIntents(of graph: Graph) -> Set<String> {
+        graph.subtypes(of: appIntentsProtocols)
+    }
+
+    /// App Intents' protocols a type adopts to take part (facts about the SDK).
+    static let appIntentsProtocols: Set<String> = [
+        "AppIntent", "AppEntity", "TransientAppEntity", "IndexedEntity", "URLRepresentableEntity", "EntityQuery",
+        "EntityStringQuery", "EntityPropertyQuery", "EnumerableEntityQuery", "UniqueAppEntityQuery",
+        "DynamicOptionsProvider", "AppEnum", "WidgetConfigurationIntent", "ControlConfigurationIntent",
+        "AudioPlaybackIntent", "LiveActivityIntent", "ForegroundContinuableIntent", "SetValueIntent", "OpenIntent",
+        "DeleteIntent", "ProgressReportingIntent", "AppShortcutsProvider",
+    ]
 
     /// Edges every site of which sits on a line where the type makes a benign use (a log call)
     /// that reaches the edge's target: `Current.Log.error(…)` ties a type to the environment
@@ -243,13 +263,15 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     /// Why `edge` is held, if it is.
     static func of(
         _ edge: Edge, nodes: [String: Node], roots: Set<String>, entities: Set<String> = [],
-        appRoots: Set<String> = [], benign: Set<EdgeKey> = [], environment: Set<String> = []
+        appRoots: Set<String> = [], benign: Set<EdgeKey> = [], environment: Set<String> = [],
+        appIntents: Set<String> = []
     ) -> HeldEdge? {
         let kinds = Set(edge.sites.map(\.kind))
         if kinds.isSubset(of: [.inherit, .extends]) { return .shape }
         if kinds == [.attribute] { return .attribute }
         if entities.contains(Self.owner(edge.from)) && entities.contains(Self.owner(edge.to)) { return .modelRelationship }
         if edge.sites.allSatisfy({ $0.member.map(Self.frameworkMembers.contains) ?? false }) { return .framework }
+        if appIntents.contains(Self.owner(edge.from)) && appIntents.contains(Self.owner(edge.to)) { return .framework }
         if benign.contains(EdgeKey(edge)) { return .benign }
         if environment.contains(Self.owner(edge.to)) && !kinds.contains(.construct) { return .environment }
         // The app's composition root builds, registers and hands out what it owns: every edge

@@ -61,6 +61,7 @@ public final class RuleContext {
     public lazy var cuts: CycleCuts = {
         var cuts = CycleCuts(settings: config.untangle)
         cuts.entities = HeldEdge.entities(of: graph)
+        cuts.appIntents = HeldEdge.appIntents(of: graph)
         cuts.roots = graph.compositionRoots()
         cuts.benign = HeldEdge.benignEdges(graph, table: config.testabilityAnalysis.benign)
         cuts.environment = TestabilityAnalysis.environment(graph)

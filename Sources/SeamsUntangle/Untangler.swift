@@ -30,6 +30,7 @@ public struct Untangler: Sendable {
         cuts.orderWork = orderWork
         if scope == .type {
             cuts.entities = HeldEdge.entities(of: graph)
+            cuts.appIntents = HeldEdge.appIntents(of: graph)
             cuts.roots = roots
             cuts.benign = HeldEdge.benignEdges(graph, table: benign)
             cuts.environment = environment ?? TestabilityAnalysis.environment(graph)

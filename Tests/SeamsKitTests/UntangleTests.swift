@@ -271,6 +271,37 @@ import Testing
         #expect(plain.cuts.count == 1)
     }
 
+    @Test func appIntentsTypesNamingEachOtherAreTheFrameworksShape() throws {
+        let dir = try TempDir()
+        // Each in a file of its own: not held as one file's types.
+        try dir.write("App/ServerEntity.swift", "import AppIntents\nprotocol ServerEntity: AppEntity {}\n")
+        try dir.write(
+            "App/LightEntity.swift",
+            "import AppIntents\nstruct LightEntity: ServerEntity { static var defaultQuery = LightQuery() ; var id: String }\n")
+        try dir.write(
+            "App/LightQuery.swift",
+            "import AppIntents\nstruct LightQuery: EntityQuery { func entities(for ids: [String]) async throws -> [LightEntity] { [] } }\n")
+        try dir.write(
+            "App/ToggleLight.swift",
+            """
+            import AppIntents
+            struct ToggleLight: AppIntent {
+                @Parameter(title: "Light") var light: LightEntity
+                func perform() async throws -> some IntentResult { .result() }
+            }
+            """)
+        try dir.write("App/LightQuery+Cache.swift", "extension LightQuery { func cached() -> ToggleLight? { nil } }\n")
+        // Trap: a plain pair in a cycle of its own is still cut.
+        try dir.write("App/Cart.swift", "final class Cart { var shop: Shop? }\n")
+        try dir.write("App/Shop.swift", "final class Shop { var cart: Cart? }\n")
+        let plan = Untangler().plan(try scan(dir.path).graph)
+        let intents = try #require(plan.components.first { $0.members.contains("App.LightQuery") })
+        #expect(intents.cuts.isEmpty, "\(intents.cuts.map { "\($0.from) → \($0.to)" })")
+        #expect(intents.heldLeft?.contains { $0.reason == HeldEdge.framework.reason } == true)
+        let plain = try #require(plan.components.first { $0.members.contains("App.Cart") })
+        #expect(plain.cuts.count == 1)
+    }
+
     @Test func aDelegateProtocolNamingItsOwnerIsHeld() throws {
         let dir = try TempDir()
         try dir.write("App/PickerDelegate.swift", "protocol PickerDelegate: AnyObject { func picker(_ p: Picker, chose: Int) }\n")
