@@ -145,7 +145,10 @@ public enum ExplorerBuilder {
         }
         for (id, i) in nodeIndex { options.nodeAttributes[id] = "id=\"n\(i)\"" }
         for (key, i) in edgeIndex { options.edgeAttributes[key] = "id=\"e\(i)\"" }
-        if let changes = input.changes { styleChanges(graph, changes, cycles: input.cycles, &options) }
+        // Diff colours, as `seams diff` draws them, with the cycles of AFTER in red.
+        if let changes = input.changes {
+            DiffEncoder.style(graph, nodes: changes.nodes, edges: changes.edges, cycles: input.cycles, into: &options)
+        }
 
         func typeView(key: String, title: String, module: Int, _ sub: Graph, matrixOf: Graph?) -> ExplorerData.View {
             var o = options
@@ -250,13 +253,6 @@ public enum ExplorerBuilder {
             cost: t.cost, summary: t.isTestableInIsolation ? "testable in isolation" : TestabilityReporter.summary(t),
             blockers: t.blockers.prefix(20).map { [$0.location, $0.kind.rawValue, $0.path] },
             more: max(0, t.blockers.count - 20))
-    }
-
-    /// Diff colours, as `seams diff` draws them, with the cycles of AFTER in red.
-    private static func styleChanges(
-        _ graph: Graph, _ changes: ExplorerInput.Changes, cycles: CycleAnalysis, _ options: inout MapOptions
-    ) {
-        DiffEncoder.style(graph, nodes: changes.nodes, edges: changes.edges, cycles: cycles, into: &options)
     }
 
     /// The levelized matrix of `graph` with rows as indexes, or nil above `upTo` rows.
