@@ -243,17 +243,23 @@ public struct TestabilityAnalysis: Sendable {
     /// Calling the platform is their job: their system-service uses are not advised on (they
     /// still block the types that make them).
     static func adapters(_ graph: Graph, nodes: [String: Node], environment: Set<String>) -> Set<String> {
-        var dependents: [String: Set<String>] = [:]
+        // A protocol is its declaration: the copy another target compiles (a bundle's own copy
+        // of the app's protocol file) has the same users.
+        var dependents: [String: Set<String>] = [:]  // declaration → production types using it
         var held = Set<String>()
         for e in graph.edges where !e.soft {
-            if let from = nodes[e.from], from.isProduction { dependents[e.to, default: []].insert(e.from) }
+            if let from = nodes[e.from], from.isProduction, let to = nodes[e.to] {
+                dependents[declaration(to), default: []].insert(e.from)
+            }
             if environment.contains(e.from), e.from != e.to { held.insert(e.to) }
         }
+        let extended = graph.extendedTypes()
         var out = Set<String>()
         for e in graph.edges where e.sites.contains(where: { $0.kind == .inherit }) {
             guard let p = nodes[e.to], p.kind == .protocol, !p.external else { continue }
-            let users = (dependents[e.to] ?? []).subtracting([e.from]).filter { !$0.hasPrefix(e.from + "+") }
-            if !users.isEmpty { out.insert(e.from) }
+            let adopter = extended[e.from] ?? e.from
+            let users = (dependents[declaration(p)] ?? []).filter { $0 != adopter && extended[$0] != adopter }
+            if !users.isEmpty { out.insert(adopter) }
         }
         for id in held where nodes[id].map(isSubject) ?? false { out.insert(id) }
         for id in environment { for node in graph.nodes where node.id.hasPrefix(id + ".") { out.insert(node.id) } }
