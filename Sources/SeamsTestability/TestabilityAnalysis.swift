@@ -251,7 +251,8 @@ public struct TestabilityAnalysis: Sendable {
             if let from = nodes[e.from], from.isProduction, let to = nodes[e.to] {
                 dependents[declaration(to), default: []].insert(e.from)
             }
-            if environment.contains(e.from), e.from != e.to { held.insert(e.to) }
+            // What the environment holds, not the environment itself (its file scope makes it).
+            if environment.contains(e.from), !environment.contains(e.to) { held.insert(e.to) }
         }
         let extended = graph.extendedTypes()
         var out = Set<String>()

@@ -166,7 +166,7 @@ import Testing
                         final class Recorder { func record() { try? AVAudioSession.sharedInstance().setActive(true) } }
                         final class Speaker { func speak() { AudioPlayer().play() } }
                         final class DeviceWrapper { var level: () -> Float = { UIDevice.current.batteryLevel } }
-                        struct AppEnvironment { var device = DeviceWrapper() }
+                        struct AppEnvironment { var device = DeviceWrapper(); func now() -> Date { Date() } }
                         var Current = AppEnvironment()
                         final class Meter { func read() -> Float { Current.device.level() } }
                         protocol Beeping { func beep() }
@@ -192,6 +192,8 @@ import Testing
         // Trap: making the adapter inside still blocks the maker; reading the environment does not.
         #expect(kinds(r, "Speaker").contains { $0.hasPrefix("construction") }, "\(kinds(r, "Speaker"))")
         #expect(kinds(r, "Meter").isEmpty, "\(kinds(r, "Meter"))")
+        // Trap: the environment is no adapter of itself: its own platform calls are still listed.
+        #expect(kinds(r, "AppEnvironment").contains("system-service Date()"), "\(kinds(r, "AppEnvironment"))")
     }
 
     @Test func theEnvironmentTheTestsSetIsOneDeclarationWhateverTheTargetsThatCompileIt() {
