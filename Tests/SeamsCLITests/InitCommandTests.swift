@@ -8,7 +8,7 @@ struct InitCommandTests {
     /// A copy of a sample stage without its own seams.yml.
     func stage(_ name: String, in dir: TempDir) throws -> String {
         let target = dir.path + "/" + name
-        try FileManager.default.copyItem(atPath: SampleCheckTests.samples + "/" + name, toPath: target)
+        try copySource(SampleCheckTests.samples + "/" + name, to: target)
         try FileManager.default.removeItem(atPath: target + "/seams.yml")
         return target
     }

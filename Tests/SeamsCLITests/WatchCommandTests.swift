@@ -35,7 +35,7 @@ import Testing
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples/Stage2-Modules").path
         let tree = dir.path + "/app"
-        try FileManager.default.copyItem(atPath: samples, toPath: tree)
+        try copySource(samples, to: tree)
         let api = tree + "/Sources/FieldDesk/API.swift"
         let original = try String(contentsOfFile: api, encoding: .utf8)
 

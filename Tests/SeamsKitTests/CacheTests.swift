@@ -32,7 +32,7 @@ final class Said: @unchecked Sendable {
         let tree = base + "/tree"
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples/" + stage).path
-        try FileManager.default.copyItem(atPath: samples, toPath: tree)
+        try copySource(samples, to: tree)
         return (tree, base + "/cache")
     }
 

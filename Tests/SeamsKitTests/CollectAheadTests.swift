@@ -12,7 +12,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seams-ahead-\(UUID().uuidString)").path
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples/Stage0-Legacy").path
-        try FileManager.default.copyItem(atPath: samples, toPath: dir)
+        try copySource(samples, to: dir)
         let names = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".swift") && !$0.hasSuffix("Package.swift") }.sorted()
         return (dir, names)

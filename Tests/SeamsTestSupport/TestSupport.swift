@@ -47,6 +47,17 @@ extension TempDir {
     }
 }
 
+/// Copies a package of the teaching sample (or any tree) without its build folders (`.build`,
+/// `.swiftpm`): once the samples are built, a stage's `.build` holds about 100 MB and thousands of
+/// checked-out Swift files that the tests neither want to copy nor to read.
+public func copySource(_ source: String, to target: String) throws {
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
+    for name in try manager.contentsOfDirectory(atPath: source) where name != ".build" && name != ".swiftpm" {
+        try manager.copyItem(atPath: source + "/" + name, toPath: target + "/" + name)
+    }
+}
+
 /// A fixed pseudo-random sequence (SplitMix64), so every run tests the same random graphs.
 public struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
