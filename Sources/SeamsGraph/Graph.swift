@@ -226,7 +226,7 @@ public struct ModuleInfo: Hashable, Codable, Sendable {
 }
 
 public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
-    public enum Severity: String, Codable, Sendable, Comparable {
+    public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
         case error, warning, note
         public static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
     }

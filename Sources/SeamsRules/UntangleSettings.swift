@@ -7,13 +7,24 @@ public struct UntangleSettings: Sendable {
     /// of its sites. A type annotation or a member call is the cheapest to put behind a
     /// protocol; a downcast or a static read asks a new collaborator; a construction moves
     /// creation elsewhere; an extension and an inheritance change the shape of the types.
-    public static let defaultWeights: [SiteKind: Int] = [
-        .type: 1, .metatype: 1, .keypath: 1, .attribute: 1, .member: 1, .implicitMember: 1,
-        .cast: 2, .static: 2, .construct: 4, .extends: 5, .inherit: 8,
-        .notification: 1, .callback: 1,
-    ]
+    /// A switch, so that a new site kind does not compile until it is given its weight.
+    public static func defaultWeight(of kind: SiteKind) -> Int {
+        switch kind {
+        case .type, .metatype, .keypath, .attribute, .member, .implicitMember: 1
+        case .cast, .static: 2
+        case .construct: 4
+        case .extends: 5
+        case .inherit: 8
+        case .notification, .callback: 1
+        }
+    }
 
-    public var weights: [SiteKind: Int] = UntangleSettings.defaultWeights
+    /// The weights `untangle.weights` in `seams.yml` sets; every other kind weighs its default.
+    public var weights: [SiteKind: Int] = [:]
+
+    /// The points of one site of `kind`: the config's weight, or the default.
+    public func weight(of kind: SiteKind) -> Int { weights[kind] ?? Self.defaultWeight(of: kind) }
+
     /// A construction of a class or actor that calls back into its maker counts this many times:
     /// the owner making its parts is the direction to keep; the call back is the edge to cut.
     /// The edges out of a file's top-level code (a global declared with its type) are
@@ -32,7 +43,7 @@ public struct UntangleSettings: Sendable {
         max(
             1,
             edge.sites.reduce(0) {
-                $0 + (weights[$1.kind] ?? 1) * ($1.kind == .construct && callsBack ? ownerFactor : 1)
+                $0 + weight(of: $1.kind) * ($1.kind == .construct && callsBack ? ownerFactor : 1)
             })
     }
 }

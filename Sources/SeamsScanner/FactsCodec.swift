@@ -233,13 +233,36 @@ enum FactsCodec {
         for n in d.nested { try readBodies(n, &r) }
     }
 
-    private static let memberKinds: [MemberKind] = [
-        .property, .function, .enumCase, .subscript, .initializer, .typeAlias, .associatedType,
-    ]
+    /// A member kind's byte in an entry, and back: switches, so that a new kind does not compile
+    /// until it has its byte (a table looked up at run time would trap on it instead).
+    private static func code(of kind: MemberKind) -> UInt8 {
+        switch kind {
+        case .property: 0
+        case .function: 1
+        case .enumCase: 2
+        case .subscript: 3
+        case .initializer: 4
+        case .typeAlias: 5
+        case .associatedType: 6
+        }
+    }
+
+    private static func memberKind(_ code: UInt8) throws -> MemberKind {
+        switch code {
+        case 0: .property
+        case 1: .function
+        case 2: .enumCase
+        case 3: .subscript
+        case 4: .initializer
+        case 5: .typeAlias
+        case 6: .associatedType
+        default: throw CorruptEntry()
+        }
+    }
 
     static func writeMember(_ m: MemberFact, _ w: inout ByteWriter) {
         w.string(m.name)
-        w.byte(UInt8(memberKinds.firstIndex(of: m.kind)!))
+        w.byte(code(of: m.kind))
         w.bool(m.isStatic)
         writeOptionalType(m.type, &w)
         w.bool(m.initializer != nil)
@@ -257,8 +280,7 @@ enum FactsCodec {
 
     private static func readMember(_ r: inout ByteReader) throws -> MemberFact {
         let name = try r.string()
-        let k = Int(try r.byte())
-        guard k < memberKinds.count else { throw CorruptEntry() }
+        let kind = try memberKind(try r.byte())
         let isStatic = try r.bool()
         let type = try readOptionalType(&r)
         let initializer = try r.bool() ? try readExpr(&r) : nil
@@ -267,7 +289,7 @@ enum FactsCodec {
         let (isStoredInstance, isLet) = (try r.bool(), try r.bool())
         let (isStored, isVar) = (try r.bool(), try r.bool())
         return MemberFact(
-            name: name, kind: memberKinds[k], isStatic: isStatic, type: type, initializer: initializer,
+            name: name, kind: kind, isStatic: isStatic, type: type, initializer: initializer,
             params: params, genericNames: generics, isStoredInstance: isStoredInstance, isLet: isLet,
             isStored: isStored, isVar: isVar)
     }
@@ -461,7 +483,25 @@ enum FactsCodec {
         }
     }
 
-    private static let castKinds: [CastKind] = [.as, .asOptional, .asForced, .is]
+    /// A cast kind's byte in an entry, and back (switches, as for member kinds).
+    private static func code(of kind: CastKind) -> UInt8 {
+        switch kind {
+        case .as: 0
+        case .asOptional: 1
+        case .asForced: 2
+        case .is: 3
+        }
+    }
+
+    private static func castKind(_ code: UInt8) throws -> CastKind {
+        switch code {
+        case 0: .as
+        case 1: .asOptional
+        case 2: .asForced
+        case 3: .is
+        default: throw CorruptEntry()
+        }
+    }
 
     private static func writeArgs(_ args: [Arg], _ w: inout ByteWriter) {
         w.list(args) { w, a in
@@ -511,7 +551,7 @@ enum FactsCodec {
             w.byte(9)
             writeExpr(x, &w)
             writeType(t, &w)
-            w.byte(UInt8(castKinds.firstIndex(of: kind)!))
+            w.byte(code(of: kind))
         case .binary(let l, let op, let rhs):
             w.byte(10)
             writeExpr(l, &w)
@@ -574,9 +614,7 @@ enum FactsCodec {
         case 9:
             let x = try readExpr(&r)
             let t = try readType(&r)
-            let k = Int(try r.byte())
-            guard k < castKinds.count else { throw CorruptEntry() }
-            return .cast(x, t, castKinds[k])
+            return .cast(x, t, try castKind(try r.byte()))
         case 10: return .binary(try readExpr(&r), try r.string(), try readExpr(&r))
         case 11: return .ternary(try readExpr(&r), try readExpr(&r), try readExpr(&r))
         case 12:

@@ -5,9 +5,12 @@ import SeamsGraph
 /// without sorting again. Strings are written once and named by number after (`ByteWriter`),
 /// so a path shared by thousands of sites costs its bytes once and is one string when read.
 enum GraphCodec {
+    // Kinds are coded by their place among their type's cases: a new case has a code without a
+    // table to edit, and moves the codes after it, which is safe: a rebuilt seams never reads
+    // another build's entries (`DiskCache.buildIdentity`).
     private static let nodeKinds = NodeKind.allCases
     private static let siteKinds = SiteKind.allCases
-    private static let severities: [Diagnostic.Severity] = [.error, .warning, .note]
+    private static let severities = Diagnostic.Severity.allCases
     private static let useKinds = Use.Kind.allCases
     private static let traits = Use.Trait.allCases
 

@@ -68,7 +68,7 @@ public struct Untangler: Sendable {
         }
         return UntanglePlan(
             root: graph.root, scope: scope,
-            weights: Dictionary(uniqueKeysWithValues: settings.weights.map { ($0.key.rawValue, $0.value) }),
+            weights: Dictionary(uniqueKeysWithValues: SiteKind.allCases.map { ($0.rawValue, settings.weight(of: $0)) }),
             components: components, nesting: nesting, notes: notes)
     }
 
