@@ -2,61 +2,22 @@ import Foundation
 import SeamsGraph
 
 extension Scanner {
-    /// The last scan's graph with the files that changed since resolved again and put in its
-    /// place (`GraphPatch`), with the unchanged files a change to what they declare can reach
-    /// (`SurfaceChange`; none when only code changed). Files are matched to the snapshot's by
-    /// path (`alignment`): a file it did not have is a change whose every declaration is new, and
-    /// one it had that is gone takes its sites with it, its declarations reaching as changed.
-    /// Their posts and observations of notifications are paired with the other files' as the
-    /// snapshot kept them, and the pairs that came or went are patched too, wherever their sites
-    /// are. The last graph as it is when
-    /// no file's facts changed. nil when the graph must be built anew (more than an eighth of the
-    /// files to resolve, say): then nothing the caller passed has been changed but the statistics.
+    /// The last scan's graph with the files the plan names resolved again and put in its place
+    /// (`GraphPatch`): `changed` (by place among the distinct paths) are the files that changed
+    /// and the unchanged ones a change to what they declare reaches; `removed` (by place among
+    /// the last scan's files) take their sites with them. Their posts and observations of
+    /// notifications are paired with the other files' as the snapshot kept them, and the pairs
+    /// that came or went are patched too, wherever their sites are. The last graph as it is when
+    /// both are empty. nil when a cache entry did not read back (the last graph, a file's
+    /// bodies): then nothing the caller passed has been changed but the statistics.
     static func patch(
-        _ previous: ScanSnapshot, last: LastGraph,
-        parsed: [FileCollection.Outcome], alignment: [Int?],
-        signatures: [FileSignature?],
+        _ previous: ScanSnapshot, last: LastGraph, changed: Set<Int>, removed: [Int],
+        parsed: [FileCollection.Outcome],
         files: [(FileFacts, FileContext)], owner: [Int], units: [CompilationUnit], threads: Int,
         stats: inout ScanStatistics, cache: (store: ScanCacheStore, collected: [Collected]),
         notifications: inout [NotificationUse],
         delta: inout GraphDelta?, leftovers: inout Leftovers
     ) -> Graph? {
-        guard alignment.count == parsed.count else { return nil }
-        var changed = Set<Int>()
-        var surfaceChanged: [Int] = []
-        for (k, outcome) in parsed.enumerated() {
-            // A file the last scan did not have (added, or moved to other units): all it declares is new.
-            guard let p = alignment[k] else {
-                guard case .success = outcome else { return nil }
-                changed.insert(k)
-                surfaceChanged.append(k)
-                continue
-            }
-            let was = previous.files[p]
-            switch outcome {
-            case .failure:
-                // Unreadable before too, and not changed since: for the same reason.
-                guard was.key.isEmpty, let signature = was.signature, signature == signatures[k] else { return nil }
-            case .success(let collected):
-                if collected.key == was.key { continue }
-                guard !was.key.isEmpty else { return nil }
-                if collected.surfaceDigest != was.surfaceDigest { surfaceChanged.append(k) }
-                changed.insert(k)
-            }
-        }
-        // Files the last scan had and this one has not (removed, or moved): their sites go, and
-        // what they declared is gone.
-        let aligned = Set(alignment.compactMap { $0 })
-        let removed = previous.files.indices.filter { !aligned.contains($0) }
-        // What they declare changed too: the files their changes can reach are resolved again.
-        if !surfaceChanged.isEmpty || !removed.isEmpty {
-            guard
-                let reached = reach(
-                    from: surfaceChanged, removed: removed, alignment: alignment, changed: changed, previous: previous,
-                    parsed: parsed, cache: cache.store)
-            else { return nil }
-            changed.formUnion(reached)
-        }
         // Every file's facts are what they were: only some signatures were not known (a file
         // saved just before the last scan, whose times could not vouch for it then). The last
         // graph stands as it is, and its base is kept (an empty delta).
@@ -67,8 +28,6 @@ extension Scanner {
             notifications = previous.notifications
             return graph
         }
-        // Many changes: building anew costs about the same, and is the simpler answer.
-        guard changed.count + removed.count <= mostPatched(of: parsed.count) else { return nil }
         let indices = owner.indices.filter { changed.contains(owner[$0]) }
         let paths = Set(indices.map { files[$0].1.path } + removed.map { previous.files[$0].path })
         var timings = stats
@@ -149,12 +108,12 @@ extension Scanner {
     static func mostPatched(of count: Int) -> Int { count / 8 }
 
     /// The unchanged files whose references the new declarations of `surfaceChanged` can
-    /// change (`SurfaceChange`); nil when the old declarations cannot be read, or when so many
-    /// are reached that building anew is the simpler answer.
-    private static func reach(
+    /// change (`SurfaceChange`): `.unreadable` when the old declarations cannot be read back,
+    /// `.tooMany` when so many are reached that building anew is the simpler answer.
+    static func reach(
         from surfaceChanged: [Int], removed: [Int], alignment: [Int?], changed: Set<Int>, previous: ScanSnapshot,
         parsed: [FileCollection.Outcome], cache: ScanCacheStore
-    ) -> Set<Int>? {
+    ) -> ScanPlan.Reached {
         var names = Set<UInt32>()
         var declarations: [SurfaceChange.Entry] = []
         // What file `p` of the last scan declared, read back from the cache.
@@ -167,11 +126,11 @@ extension Scanner {
             return SurfaceChange.entries(before.facts.top)
         }
         for k in surfaceChanged {
-            guard case .success(let now) = parsed[k] else { return nil }
+            guard case .success(let now) = parsed[k] else { return .unreadable }
             // A file the last scan did not have declared nothing then.
             var old: [SurfaceChange.Entry] = []
             if let p = alignment[k] {
-                guard let before = declaredBefore(p) else { return nil }
+                guard let before = declaredBefore(p) else { return .unreadable }
                 old = before
             }
             let new = SurfaceChange.entries(now.facts.top)
@@ -179,18 +138,19 @@ extension Scanner {
             declarations += new
         }
         for p in removed {
-            guard let old = declaredBefore(p) else { return nil }
+            guard let old = declaredBefore(p) else { return .unreadable }
             names.formUnion(SurfaceChange.changedNames(old: old, new: []))
         }
         func collected(_ k: Int) -> Collected? {
             if case .success(let c) = parsed[k] { return c }
             return nil
         }
-        return SurfaceChange.reach(
+        let reached = SurfaceChange.reach(
             names, changedDeclarations: declarations,
             candidates: parsed.indices.filter { !changed.contains($0) && collected($0) != nil },
             limit: mostPatched(of: parsed.count) - changed.count - removed.count, mentions: { collected($0)?.mentions },
             declarations: { collected($0).map { SurfaceChange.entries($0.facts.top) } ?? [] })
+        return reached.map { .files($0) } ?? .tooMany
     }
 
     /// Leaves the snapshot of this scan for the next one: each file's state, and the graph as a

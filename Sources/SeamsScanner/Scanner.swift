@@ -78,6 +78,8 @@ public struct ScanStatistics: Sendable {
     /// How the graph came to be: built from every file's sites, or the last scan's graph
     /// (its snapshot) reused as it was or patched with the files that changed.
     public var graphFrom: GraphSource = .built
+    /// What the scan planned to do with the last scan, and why (`--explain-cache`).
+    public var plan = ScanPlan(.build, .noCache)
     /// Whether the files and their units were the last discovery's, as the cache kept them
     /// (no path it asked the file system about had changed), rather than found anew.
     public var discoveryRemembered = false
@@ -104,11 +106,38 @@ public enum Scanner {
     /// `place` names the scan before its files are known (see `SnapshotPrefetch`), and
     /// `prefetched` is what was read for it meanwhile. `ahead` holds files collected while they
     /// were found, with the same cache and file size limit.
+    ///
+    /// The stages, in order, each needing what the ones before it made:
+    /// 1. look: each file's signature and the last scan of these files (needs: the cache);
+    /// 2. plan before reading (`ScanPlan.beforeReading`): reuse the last graph when no signature changed;
+    /// 3. read: every file's facts, from the cache where its bytes were seen (needs: the look,
+    ///    which knows each unchanged file's entry);
+    /// 4. plan after reading (`ScanPlan.afterReading`): reuse, patch which files and why, or build;
+    /// 5. carry the plan out (`patch`, or `resolve` for a build); a cache entry that does not
+    ///    read back falls back to a build (the plan says so);
+    /// 6. leave the snapshot for the next scan.
     public static func scan(
         _ input: ScanInput, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         cache: ScanCacheStore? = nil, place: String? = nil, prefetched: SnapshotPrefetch? = nil,
         ahead: CollectAhead? = nil
     ) -> (Graph, ScanStatistics) {
+        if let result = scanOnce(
+            input, threads: threads, cache: cache, place: place, prefetched: prefetched, ahead: ahead)
+        {
+            return result
+        }
+        // Some cached bodies did not read back (their entries are discarded): the planned fall
+        // back is a build without the cache.
+        var (graph, stats) = scanOnce(input, threads: threads, cache: nil, ahead: nil)!
+        stats.plan = ScanPlan(.build, .cachedBodiesUnreadable)
+        return (graph, stats)
+    }
+
+    /// One scan as planned; nil when a build's cached bodies did not read back.
+    private static func scanOnce(
+        _ input: ScanInput, threads: Int, cache: ScanCacheStore?, place: String? = nil,
+        prefetched: SnapshotPrefetch? = nil, ahead: CollectAhead?
+    ) -> (Graph, ScanStatistics)? {
         ahead?.close()
         let files = input.files.sorted { ($0.path, $0.unit) < ($1.path, $1.unit) }
         var stats = ScanStatistics(filesScanned: 0, lines: 0)
@@ -116,10 +145,9 @@ public enum Scanner {
         // A file compiled by several targets is parsed once; its facts serve each unit.
         var firstOfPath: [Int] = []
         for (i, f) in files.enumerated() where i == 0 || files[i - 1].path != f.path { firstOfPath.append(i) }
-        // The last scan of these same files, and what each file looks like now: when none
-        // changed, its graph is the answer.
         let scanStart = wallClockNanoseconds()
-        // Where each path builds, and the frame: the snapshot's name covers both.
+
+        // 1. Look. Where each path builds, and the frame: the snapshot's name covers both.
         let frame = cache == nil ? "" : ScanSnapshot.frame(of: input)
         let placements: [(path: String, placement: String)] =
             cache == nil
@@ -153,21 +181,33 @@ public enum Scanner {
             if let previous {
                 alignment = ofOtherFiles ? previous.alignment(placements) : previous.files.indices.map { $0 }
             }
-            if let previous, !ofOtherFiles, previous.unchanged(signatures), let graph = lastGraph?.take() {
+        }
+
+        // 2. Plan before reading: the last graph as it was when no file's signature changed.
+        var plan = ScanPlan.beforeReading(
+            hasCache: cache != nil, previous: previous, ofOtherFiles: ofOtherFiles, signatures: signatures)
+        if let previous, plan?.mode == .reuse {
+            if let graph = lastGraph?.take() {
                 stats.filesScanned = previous.filesScanned
                 stats.lines = previous.files.reduce(0) { $0 + $1.lines }
                 stats.filesFromCache = previous.filesScanned
                 stats.collectSeconds = since(clock)
                 stats.graphFrom = .reused
+                stats.plan = plan!
                 return (graph, stats)
             }
-            // Few files changed: the last graph will be patched, so its decoding starts now, on a
-            // thread of low priority that takes what the reading of the files leaves of the cores
-            // (the patch started it after that reading, and then waited for it at the end).
-            if let previous, let lastGraph, previous.changedCount(signatures) <= mostPatched(of: signatures.count) {
-                lastGraph.start()
-            }
+            plan = ScanPlan(.reuse, .nothingChanged).fallingBack(.cacheEntryUnreadable)
         }
+        // Few files changed: the last graph will likely be patched, so its decoding starts now,
+        // on a thread of low priority that takes what the reading of the files leaves of the
+        // cores (the patch started it after that reading, and then waited for it at the end).
+        if plan == nil, let previous, let lastGraph,
+            previous.changedCount(signatures) <= mostPatched(of: signatures.count)
+        {
+            lastGraph.start()
+        }
+
+        // 3. Read every file's facts.
         var parsed = ParallelMap.run(count: firstOfPath.count, threads: threads) { k in
             ahead?.take(files[firstOfPath[k]])
                 ?? FileCollection.read(
@@ -217,21 +257,39 @@ public enum Scanner {
         stats.filesScanned = readable
         stats.lines = lines
         let modules = moduleFiles.map { ModuleInfo(name: $0.key, files: $0.value) }
+
+        // 4. Plan after reading: reuse, patch these files, or build.
+        var patchSets: (changed: Set<Int>, removed: [Int]) = ([], [])
+        if plan == nil, let cache, let previous {
+            storing?.value()
+            let decided = ScanPlan.afterReading(
+                previous: previous, parsed: parsed, alignment: alignment, signatures: signatures,
+                paths: placements.map(\.path)
+            ) { surfaceChanged, removed, changed in
+                reach(
+                    from: surfaceChanged, removed: removed, alignment: alignment, changed: changed,
+                    previous: previous, parsed: parsed, cache: cache)
+            }
+            plan = decided.plan
+            patchSets = (decided.changed, decided.removed)
+        }
+        var carried = plan ?? ScanPlan(.build, .noLastScan)
+
+        // 5. Carry it out.
         var leftovers = Leftovers()
         var notifications: [NotificationUse] = []
         var graph: Graph?
         var patchDelta: GraphDelta?
-        if let cache, let previous, let lastGraph {
-            storing?.value()
+        if let cache, let previous, let lastGraph, carried.mode != .build {
             graph = patch(
-                previous, last: lastGraph, parsed: parsed, alignment: alignment,
-                signatures: signatures, files: usable, owner: owner,
-                units: input.units, threads: threads, stats: &stats, cache: (cache, cached),
-                notifications: &notifications,
-                delta: &patchDelta, leftovers: &leftovers)
-            // Files added or removed: the modules' counts are the new ones, and the next scan
-            // gets a base of its own (the last one is another file list's).
-            if ofOtherFiles, graph != nil {
+                previous, last: lastGraph, changed: patchSets.changed, removed: patchSets.removed, parsed: parsed,
+                files: usable, owner: owner, units: input.units, threads: threads, stats: &stats,
+                cache: (cache, cached), notifications: &notifications, delta: &patchDelta, leftovers: &leftovers)
+            if graph == nil {
+                carried = carried.fallingBack(.cacheEntryUnreadable)
+            } else if ofOtherFiles {
+                // Files added or removed: the modules' counts are the new ones, and the next scan
+                // gets a base of its own (the last one is another file list's).
                 graph!.modules = modules.sorted { $0.name < $1.name }
                 patchDelta = nil
             }
@@ -244,6 +302,9 @@ public enum Scanner {
                 threads: threads, stats: &stats, cache: cache.map { ($0, cached, storing) },
                 notifications: &notifications, leftovers: &leftovers)
         }
+        stats.plan = carried
+
+        // 6. Leave the snapshot for the next scan.
         storing?.value()
         if let cache, let graph {
             storeSnapshot(
@@ -259,11 +320,7 @@ public enum Scanner {
         leftovers.items += [usable, cached, parsed]
         (usable, cached, parsed) = ([], [], [])
         leftovers.dropElsewhere()
-        guard let graph else {
-            // Some cached bodies did not read (they were discarded): this once, scan without the cache.
-            return scan(input, threads: threads, cache: nil)
-        }
-        return (graph, stats)
+        return graph.map { ($0, stats) }
     }
 
     /// Phase 2, shared by every entry point: symbol table, then bodies on `threads` workers.

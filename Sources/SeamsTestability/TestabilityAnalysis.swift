@@ -188,7 +188,6 @@ public struct TestabilityAnalysis: Sendable {
             leftOut: leftOut.isEmpty ? nil : leftOut, notAdvised: aside.isEmpty ? nil : aside)
     }
 
-
     /// A debug screen, menu or tool, or a stand-in (mock, fake, stub, spy) that ships in a
     /// production target: nobody unit-tests it, and its shortcuts are on purpose.
     static func isDebugTool(_ name: String) -> Bool {

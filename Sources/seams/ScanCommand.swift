@@ -19,6 +19,7 @@ struct ScanCommand: ParsableCommand {
               seams scan Sources --output scan.json
               seams scan --format text
               seams scan . --target App --uses --output scan.json
+              seams scan App --format text --explain-cache
             """
     )
 
@@ -36,6 +37,12 @@ struct ScanCommand: ParsableCommand {
     )
     var uses = false
 
+    @Flag(
+        help:
+            "Say on standard error what the scan did with the cache's last scan of these files (reused it, patched which files and why, or built anew) and why."
+    )
+    var explainCache = false
+
     func validate() throws {
         try Console.validateOutputPaths([output].compactMap { $0 })
     }
@@ -47,5 +54,6 @@ struct ScanCommand: ParsableCommand {
         Console.scopeWarning(outcome.scopeWarning)
         if let line = outcome.scopeLine { Console.status(line) }
         Console.status(outcome.summary)
+        if explainCache { Console.status("cache plan: \(outcome.statistics.plan)") }
     }
 }

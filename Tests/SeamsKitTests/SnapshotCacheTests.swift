@@ -426,6 +426,11 @@ extension CacheTests {
         let warm = try graph(tree, cache: DiskCache(root: root, report: { said.add($0) }))
         #expect(warm.graph == expected)
         #expect(warm.stats.graphFrom == .built)
+        // A damaged head is no last scan; a damaged graph is the planned reuse's fall back.
+        #expect(
+            warm.stats.plan
+                == (part == "head"
+                    ? ScanPlan(.build, .noLastScan) : ScanPlan(.build, .cacheEntryUnreadable, fellBack: .reuse)))
         #expect(said.all.contains { $0.contains("1 cache entry was unreadable") })
         let next = try graph(tree, cache: DiskCache(root: root))
         #expect(next.stats.graphFrom == .reused)
