@@ -556,7 +556,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
 
     /// Where each entry of the pack at `path` lies in it (byte ranges), by `kind/key`: for
     /// tests that damage entries.
-    public static func packEntries(_ path: String) -> [String: Range<Int>] {
+    package static func packEntries(_ path: String) -> [String: Range<Int>] {
         guard let (fd, size) = openRegular(path) else { return [:] }
         defer { close(fd) }
         guard let read = CachePack.readIndex(fd: fd, size: size) else { return [:] }

@@ -8,8 +8,8 @@ import SeamsGraph
 /// `damage` changes their payloads (each three bytes: a position, taken modulo the payload's
 /// length, and an amount added to the byte there), and each is framed anew, as if whole, and
 /// read back. Nothing may crash or hang; a payload either reads or is refused.
-public enum CacheProbe {
-    public static func readDamaged(source: String, damage: [UInt8]) {
+package enum CacheProbe {
+    package static func readDamaged(source: String, damage: [UInt8]) {
         let facts = FactCollector.collect(path: "F.swift", source: source)
         let context = FileContext(path: "F.swift", module: "App", unit: 0)
         let encoded = FactsCodec.encode(facts).bytes

@@ -115,6 +115,10 @@ public struct ScanPlan: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ScanPlan {
+    /// How many of `count` files a patch resolves again at most: an eighth. Past that, building
+    /// anew costs about the same.
+    static func mostPatched(of count: Int) -> Int { count / 8 }
+
     /// Before the files are read: the last graph as it is when no file's signature changed;
     /// otherwise nil (read the files, then `afterReading`), or a build when there is no last
     /// scan to start from.
@@ -135,7 +139,7 @@ extension ScanPlan {
         previous: ScanSnapshot, parsed: [FileCollection.Outcome], alignment: [Int?], signatures: [FileSignature?],
         paths: [String], reach: (_ surfaceChanged: [Int], _ removed: [Int], _ changed: Set<Int>) -> Reached
     ) -> (plan: ScanPlan, changed: Set<Int>, removed: [Int]) {
-        let limit = Scanner.mostPatched(of: parsed.count)
+        let limit = mostPatched(of: parsed.count)
         let build = { (reason: Reason) in (ScanPlan(.build, reason), Set<Int>(), [Int]()) }
         guard alignment.count == parsed.count else { return build(.noLastScan) }
         var why: [Int: Why] = [:]

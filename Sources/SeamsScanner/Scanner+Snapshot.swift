@@ -103,10 +103,6 @@ extension Scanner {
         return graph
     }
 
-    /// How many of `count` files a patch resolves again at most: an eighth. Past that, building
-    /// anew costs about the same.
-    static func mostPatched(of count: Int) -> Int { count / 8 }
-
     /// The unchanged files whose references the new declarations of `surfaceChanged` can
     /// change (`SurfaceChange`): `.unreadable` when the old declarations cannot be read back,
     /// `.tooMany` when so many are reached that building anew is the simpler answer.
@@ -148,7 +144,8 @@ extension Scanner {
         let reached = SurfaceChange.reach(
             names, changedDeclarations: declarations,
             candidates: parsed.indices.filter { !changed.contains($0) && collected($0) != nil },
-            limit: mostPatched(of: parsed.count) - changed.count - removed.count, mentions: { collected($0)?.mentions },
+            limit: ScanPlan.mostPatched(of: parsed.count) - changed.count - removed.count,
+            mentions: { collected($0)?.mentions },
             declarations: { collected($0).map { SurfaceChange.entries($0.facts.top) } ?? [] })
         return reached.map { .files($0) } ?? .tooMany
     }

@@ -96,7 +96,7 @@ func since(_ start: DispatchTime) -> Double {
 public enum Scanner {
     /// Waits until what earlier scans left to free on other threads is freed: a benchmark
     /// calls it so that one run's freeing does not eat into the next run's time.
-    public static func waitForFreeing() {
+    package static func waitForFreeing() {
         Discard.waitForAll()
     }
 
@@ -202,7 +202,7 @@ public enum Scanner {
         // on a thread of low priority that takes what the reading of the files leaves of the
         // cores (the patch started it after that reading, and then waited for it at the end).
         if plan == nil, let previous, let lastGraph,
-            previous.changedCount(signatures) <= mostPatched(of: signatures.count)
+            previous.changedCount(signatures) <= ScanPlan.mostPatched(of: signatures.count)
         {
             lastGraph.start()
         }
