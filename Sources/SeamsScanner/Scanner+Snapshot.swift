@@ -23,7 +23,6 @@ extension Scanner {
         // graph stands as it is, and its base is kept (an empty delta).
         if changed.isEmpty && removed.isEmpty {
             guard let graph = last.take() else { return nil }
-            stats.graphFrom = .reused
             delta = GraphDelta()
             notifications = previous.notifications
             return graph
@@ -93,10 +92,7 @@ extension Scanner {
             return patched
         }
         stats = timings
-        if graph != nil {
-            stats.graphFrom = .patched
-            delta = changes
-        }
+        if graph != nil { delta = changes }
         // The last graph too is freed on another thread.
         leftovers.items += kept.items + [last]
         if graph != nil { notifications = met }

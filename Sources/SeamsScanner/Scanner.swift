@@ -75,11 +75,17 @@ public struct ScanStatistics: Sendable {
     public var graphSeconds: Double = 0
     /// Seconds spent after the scan: dropping externals, regrouping.
     public var finishSeconds: Double = 0
-    /// How the graph came to be: built from every file's sites, or the last scan's graph
-    /// (its snapshot) reused as it was or patched with the files that changed.
-    public var graphFrom: GraphSource = .built
-    /// What the scan planned to do with the last scan, and why (`--explain-cache`).
+    /// What the scan did with the last scan, and why (`--explain-cache`): the plan as carried out.
     public var plan = ScanPlan(.build, .noCache)
+    /// How the graph came to be: built from every file's sites, or the last scan's graph
+    /// (its snapshot) reused as it was or patched with the files that changed. The plan's mode.
+    public var graphFrom: GraphSource {
+        switch plan.mode {
+        case .build: .built
+        case .patch: .patched
+        case .reuse: .reused
+        }
+    }
     /// Whether the files and their units were the last discovery's, as the cache kept them
     /// (no path it asked the file system about had changed), rather than found anew.
     public var discoveryRemembered = false
@@ -192,7 +198,6 @@ public enum Scanner {
                 stats.lines = previous.files.reduce(0) { $0 + $1.lines }
                 stats.filesFromCache = previous.filesScanned
                 stats.collectSeconds = since(clock)
-                stats.graphFrom = .reused
                 stats.plan = plan!
                 return (graph, stats)
             }
