@@ -41,6 +41,8 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     private var discarded = 0
     /// Entries kept in memory too (`seams watch`): read there first.
     private var memory: [String: [UInt8]]?
+    /// With `memory`: the entries read, written or kept since the last `forgetUnused`.
+    private var used: Set<String> = []
     /// Memory only: nothing is read from or written to disk.
     public let diskless: Bool
 
@@ -108,6 +110,28 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Drops from memory the entries not read, written or kept since the last call: after a
+    /// scan that read every file, those are earlier versions of the files (their facts, their
+    /// sites under a surface since changed), which only an undo would ask for again, and the
+    /// disk, if any, still has them. `seams watch` calls it after each such scan, so that it holds
+    /// one version of each file however long it runs.
+    public func forgetUnused() {
+        producing.wait()
+        lock.lock()
+        if let kept = memory {
+            memory = kept.filter { used.contains($0.key) }
+        }
+        used = []
+        lock.unlock()
+    }
+
+    /// How many entries, and their bytes, are kept in memory.
+    public var inMemory: (entries: Int, bytes: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (memory?.count ?? 0, memory?.values.reduce(0) { $0 + $1.count } ?? 0)
+    }
+
     private var packFolder: String { folder + "/packs" }
     private var snapshotFolder: String { folder + "/snapshots" }
 
@@ -171,6 +195,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         let name = kind + "/" + key
         lock.lock()
         if let known = memory?[name] ?? pending[name] {
+            if memory != nil { used.insert(name) }
             lock.unlock()
             return known
         }
@@ -194,7 +219,10 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
             return nil
         }
         lock.lock()
-        if memory != nil { memory![name] = bytes }
+        if memory != nil {
+            memory![name] = bytes
+            used.insert(name)
+        }
         lock.unlock()
         return bytes
     }
@@ -202,7 +230,10 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     public func write(kind: String, key: String, bytes: [UInt8]) {
         let name = kind + "/" + key
         lock.lock()
-        if memory != nil { memory![name] = bytes }
+        if memory != nil {
+            memory![name] = bytes
+            used.insert(name)
+        }
         if !diskless { pending[name] = bytes }
         lock.unlock()
     }
@@ -224,6 +255,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         producing.wait()
         lock.lock()
         if let known = memory?["snapshot/" + name] ?? pendingSnapshots[name] {
+            if memory != nil { used.insert("snapshot/" + name) }
             lock.unlock()
             return known
         }
@@ -240,6 +272,11 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
     /// Marks the entries' packs used, and the entries read: when packs are joined, they go
     /// into the new one.
     public func keep(kind: String, keys: [String]) {
+        lock.lock()
+        if let memory {
+            for key in keys where memory[kind + "/" + key] != nil { used.insert(kind + "/" + key) }
+        }
+        lock.unlock()
         guard !diskless else { return }
         var touch: [OpenPack] = []
         lock.lock()
@@ -260,7 +297,10 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         let thread = Thread { [self] in
             let bytes = produce()
             lock.lock()
-            if memory != nil { memory!["snapshot/" + name] = bytes }
+            if memory != nil {
+                memory!["snapshot/" + name] = bytes
+                used.insert("snapshot/" + name)
+            }
             if !diskless { pendingSnapshots[name] = bytes }
             lock.unlock()
             producing.leave()

@@ -26,4 +26,21 @@ public enum HeapTuning {
             return false
         #endif
     }
+
+    /// Gives the pages of freed memory back to the system (glibc's `malloc_trim`). A process that
+    /// runs one scan and exits never needs to; `seams watch` does after each check: its threads'
+    /// heaps keep the pages of what each check freed. On a 233k-line app (home-assistant/iOS),
+    /// ten checks in, the watch held 46 MB in use in 460 MB of heaps and was 280 MB resident;
+    /// trimmed after each check, it was 130 MB. True when it ran.
+    @discardableResult
+    public static func releaseFreeMemory() -> Bool {
+        #if os(Linux)
+            typealias MallocTrim = @convention(c) (Int) -> Int32
+            guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") else { return false }
+            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+            return true
+        #else
+            return false
+        #endif
+    }
 }

@@ -70,6 +70,8 @@ public final class Watcher {
     /// How the map is drawn (`seams graph`'s options: focus, collapse, cuts…); its scan and
     /// format are the watch's.
     public let map: MapRequest
+    /// The scan's cache, kept in memory between checks.
+    private let cache: DiskCache
     private var previous: [BaselineEntry: Violation]?
     private var previousEntries: Set<String> = []
 
@@ -77,6 +79,7 @@ public final class Watcher {
         var r = request
         cache.keepInMemory()
         r.scan.cache = cache
+        self.cache = cache
         self.request = r
         self.mapPath = mapPath
         var drawing = map ?? MapRequest(scan: r.scan)
@@ -136,6 +139,9 @@ public final class Watcher {
             report.seconds = secondsSince(start)
             return report
         }
+        // The files' earlier versions go: a watch holds one of each, however long it runs. After
+        // a scan that did not read the files (nothing changed but the config), every entry stays.
+        if outcome.scanned?.statistics.plan.readEveryFile == true { cache.forgetUnused() }
         let now = outcome.result.violations.filter { !$0.baselined }
         var byKey: [BaselineEntry: Violation] = [:]
         for v in now where byKey[v.key] == nil { byKey[v.key] = v }
@@ -158,6 +164,7 @@ public final class Watcher {
             result.stale.map { "stale\u{0}" + $0.entry.line } + result.improved.map { "improved\u{0}" + $0.entry.line })
         if let mapPath, let scanned = outcome.scanned { report.map = drawMap(scanned, to: mapPath) }
         report.seconds = secondsSince(start)
+        HeapTuning.releaseFreeMemory()
         return report
     }
 

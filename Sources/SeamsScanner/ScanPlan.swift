@@ -86,6 +86,10 @@ public struct ScanPlan: Sendable, Equatable, CustomStringConvertible {
         self.fellBack = fellBack
     }
 
+    /// Whether the scan read every file's facts: all but a reuse of the last graph because no
+    /// file's signature changed.
+    public var readEveryFile: Bool { !(mode == .reuse && reason == .nothingChanged) }
+
     /// The build a planned reuse or patch falls back to when the cache does not read back.
     func fallingBack(_ reason: Reason) -> ScanPlan {
         ScanPlan(.build, reason, fellBack: fellBack ?? (mode == .build ? nil : mode))
