@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 // One target per pipeline stage (see STYLE.md): the graph model at the bottom,
@@ -137,3 +138,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+/// `SEAMS_SANITIZE=thread` (scripts/sanitize): seams's own Swift targets, its tests among them,
+/// compiled with ThreadSanitizer and linked with its runtime. The packages seams depends on are
+/// left as they are, so that a sanitized build compiles seams's code again and not swift-syntax's:
+/// races in seams's code are caught, not those inside a dependency.
+if let sanitizer = ProcessInfo.processInfo.environment["SEAMS_SANITIZE"], sanitizer == "thread" {
+    for target in package.targets where target.type != .system && target.type != .plugin {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    }
+}

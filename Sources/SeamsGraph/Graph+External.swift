@@ -37,7 +37,7 @@ extension Graph {
                 }
                 // Moved out whole, and their slots filled with edges that hold nothing.
                 let start = buffer.baseAddress! + write
-                gone = [Edge](unsafeUninitializedCapacity: dropped.count) { out, made in
+                gone = [Edge](uninitializedCapacity: dropped.count) { out, made in
                     out.baseAddress!.moveInitialize(from: start, count: dropped.count)
                     made = dropped.count
                 }

@@ -124,7 +124,7 @@ public struct GraphBuilder: Sendable {
         let chunks = max(1, min(ordered.count, 16 * ProcessInfo.processInfo.activeProcessorCount))
         var sortedNodes: [Node] = []
         var sortedUses: [Use] = []
-        let edges = [Edge](unsafeUninitializedCapacity: ordered.count) { buffer, initialized in
+        let edges = [Edge](uninitializedCapacity: ordered.count) { buffer, initialized in
             let out = SharedSlots(buffer)
             let parts = ConcurrentMap.run(chunks + 2) { c -> BuiltPart in
                 switch c {

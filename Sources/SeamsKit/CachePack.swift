@@ -1,4 +1,5 @@
 import Foundation
+import SeamsGraph
 import SeamsScanner
 
 /// A pack: many cache entries in one file, so that a scan writes one file rather than one per
@@ -87,7 +88,7 @@ enum CachePack {
     static func readAll(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
         var whole = true
         // Not zeroed first: the bytes are read over it.
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let bytes = [UInt8](uninitializedCapacity: count) { buffer, initialized in
             var done = 0
             while done < count {
                 let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))

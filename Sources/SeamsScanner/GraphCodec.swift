@@ -70,7 +70,7 @@ enum GraphCodec {
         var starts = [0]
         for c in counts { starts.append(starts.last! + c) }
         var whole = true
-        let items = [T](unsafeUninitializedCapacity: starts.last!) { buffer, initialized in
+        let items = [T](uninitializedCapacity: starts.last!) { buffer, initialized in
             let out = SharedSlots(buffer)
             // Each part's count of items made; negative (-1 - made) when it did not read.
             let readPart = { (p: Int) -> Int in
