@@ -125,8 +125,8 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// How many entries, and their bytes, are kept in memory.
-    public var inMemory: (entries: Int, bytes: Int) {
+    /// How many entries, and their bytes, are kept in memory (for tests).
+    package var inMemory: (entries: Int, bytes: Int) {
         lock.lock()
         defer { lock.unlock() }
         return (memory?.count ?? 0, memory?.values.reduce(0) { $0 + $1.count } ?? 0)

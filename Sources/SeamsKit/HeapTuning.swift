@@ -33,7 +33,7 @@ public enum HeapTuning {
     /// ten checks in, the watch held 46 MB in use in 460 MB of heaps and was 280 MB resident;
     /// trimmed after each check, it was 130 MB. True when it ran.
     @discardableResult
-    public static func releaseFreeMemory() -> Bool {
+    static func releaseFreeMemory() -> Bool {
         #if os(Linux)
             typealias MallocTrim = @convention(c) (Int) -> Int32
             guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") else { return false }
