@@ -19,6 +19,9 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
         case downcast
         /// The type's own `static var` (or `static let` of a reference), declared.
         case staticState = "static-state"
+        /// A static or global stored property assigned, or changed through (`X.shared.name = …`,
+        /// `X.items.append(…)`), by any code, the declaring type's own included.
+        case staticWrite = "static-write"
 
         /// In the order of the raw values (the JSON's), told by rank rather than by comparing strings.
         public static func < (a: Kind, b: Kind) -> Bool { a.rank < b.rank }
@@ -32,6 +35,7 @@ public struct Use: Hashable, Codable, Sendable, Comparable {
             case .staticCall: 4
             case .staticRead: 5
             case .staticState: 6
+            case .staticWrite: 7
             }
         }
     }

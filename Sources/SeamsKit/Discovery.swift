@@ -92,7 +92,8 @@ struct Discovery {
                 named[real] = given
             }
             guard let isDir = PathTools.isDirectory(abs, witness: witness) else {
-                diagnostics.append(Diagnostic(file: given, message: "path does not exist", severity: .error, unread: true))
+                diagnostics.append(
+                    Diagnostic(file: given, message: "path does not exist", severity: .error, unread: true))
                 continue
             }
             if isDir {
@@ -201,7 +202,8 @@ struct Discovery {
         guard let entries else {
             diagnostics.append(
                 Diagnostic(
-                    file: PathTools.relative(dir, to: root), message: "folder cannot be read; skipped", severity: .error,
+                    file: PathTools.relative(dir, to: root), message: "folder cannot be read; skipped",
+                    severity: .error,
                     unread: true))
             return
         }
@@ -351,6 +353,15 @@ struct Discovery {
         name.hasSuffix("Tests")
     }
 
+    /// A library built for tests to link: its stand-ins and fixtures are test code
+    /// (`WaitlistMocks`, `NetworkingTestingUtils`, `StoreTestSupport`).
+    static func isTestSupport(_ name: String) -> Bool {
+        [
+            "Mocks", "TestSupport", "TestingSupport", "TestUtils", "TestingUtils", "TestUtilities", "TestingUtilities",
+            "TestHelpers", "TestingHelpers", "Fixtures",
+        ].contains { name.hasSuffix($0) }
+    }
+
     /// Compilation units from the project files (SeamsProject), then `modules:` from the config.
     private mutating func assign(_ found: [Found]) throws {
         var input = LayoutInput(
@@ -389,7 +400,9 @@ struct Discovery {
             let f = found[i]
             var module = layout.folderModules[i] ?? layout.units[unit].name
             // Test code: the project says so; with modules from folders, the folder's name.
-            let test = layout.units[unit].isTest || layout.folderModules[i].map(Self.isTestFolder) == true
+            let test =
+                layout.units[unit].isTest || layout.folderModules[i].map(Self.isTestFolder) == true
+                || Self.isTestSupport(layout.units[unit].name)
             if let configured = config.module(for: f.display) { module = configured }
             files.append(SourceFile(path: f.display, location: f.absolute, module: module, unit: unit, test: test))
         }

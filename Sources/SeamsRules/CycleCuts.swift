@@ -171,6 +171,9 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     /// A read of the app's replaceable environment (`Current.date()`, state its tests set):
     /// the seam the app chose, not a dependency to cut.
     case environment
+    /// An enum named as a value (its type in a signature, its cases): data, not a dependency
+    /// to inject.
+    case value
 
     public var reason: String {
         switch self {
@@ -182,16 +185,22 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
         case .compositionRoot:
             return "the composition root building what it owns is the direction to keep; cut the calls back into it"
         case .delegate:
-            return "a delegate protocol that passes its sender goes with its owner; narrow the parameter to a protocol if it must go"
+            return
+                "a delegate protocol that passes its sender goes with its owner; narrow the parameter to a protocol if it must go"
         case .modelRelationship:
-            return "Core Data entities related to each other are the data model (relationships and their inverses), not a plan to cut"
+            return
+                "Core Data entities related to each other are the data model (relationships and their inverses), not a plan to cut"
         case .framework:
             return
                 "App Intents pairs these types by design (an entity's defaultQuery, a query's entities, an intent's parameters)"
         case .benign:
             return "only log lines (or theming, localized strings) reach the type: a team keeps them"
         case .environment:
-            return "the app's replaceable environment, which its tests set, is its seam: reading it is not a dependency to cut"
+            return
+                "the app's replaceable environment, which its tests set, is its seam: reading it is not a dependency to cut"
+        case .value:
+            return
+                "an enum used as a value (its cases, its type in a signature) is data: cut what the enum itself reaches"
         }
     }
 
@@ -268,12 +277,19 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     ) -> HeldEdge? {
         let kinds = Set(edge.sites.map(\.kind))
         if kinds.isSubset(of: [.inherit, .extends]) { return .shape }
+        // A subclass and its base class: what it uses of its base is what it inherits.
+        if kinds.contains(.inherit), nodes[edge.to]?.kind == .class { return .shape }
         if kinds == [.attribute] { return .attribute }
-        if entities.contains(Self.owner(edge.from)) && entities.contains(Self.owner(edge.to)) { return .modelRelationship }
+        if entities.contains(Self.owner(edge.from)) && entities.contains(Self.owner(edge.to)) {
+            return .modelRelationship
+        }
         if edge.sites.allSatisfy({ $0.member.map(Self.frameworkMembers.contains) ?? false }) { return .framework }
         if appIntents.contains(Self.owner(edge.from)) && appIntents.contains(Self.owner(edge.to)) { return .framework }
         if benign.contains(EdgeKey(edge)) { return .benign }
         if environment.contains(Self.owner(edge.to)) && !kinds.contains(.construct) { return .environment }
+        // The environment (and the types nested in it) wires the live services, as a
+        // composition root does: the cut belongs on the edges back into it.
+        if isInEnvironment(Self.owner(edge.from), environment) { return .compositionRoot }
         // The app's composition root builds, registers and hands out what it owns: every edge
         // out of it is wiring; the cut belongs on the edges back into it.
         if appRoots.contains(Self.owner(edge.from)) { return .compositionRoot }
@@ -288,6 +304,18 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
         if roots.contains(edge.from) && kinds.contains(.construct) && kinds.isSubset(of: [.construct, .type]) {
             return .compositionRoot
         }
+        if b.kind == .enum, kinds.isSubset(of: [.type, .implicitMember, .member]) { return .value }
         return nil
+    }
+
+    /// Whether `id` is a type of the replaceable environment or one nested in it.
+    private static func isInEnvironment(_ id: String, _ environment: Set<String>) -> Bool {
+        if environment.contains(id) { return true }
+        var rest = Substring(id)
+        while let dot = rest.lastIndex(of: ".") {
+            rest = rest[..<dot]
+            if environment.contains(String(rest)) { return true }
+        }
+        return false
     }
 }

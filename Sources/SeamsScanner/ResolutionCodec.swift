@@ -2,7 +2,7 @@ import SeamsGraph
 
 /// One file's resolved sites and notification uses as bytes, for the cache.
 enum ResolutionCodec {
-    static let format: UInt8 = 5
+    static let format: UInt8 = 6
 
     static func encode(_ r: FileResolution) -> [UInt8] {
         var w = ByteWriter(capacity: r.groups.reduce(64) { $0 + 16 + $1.sites.count * 12 })

@@ -9,7 +9,21 @@ extension Resolver {
             code.returnType.flatMap { t in quietly { resolveType(t, scope: inner, env: env, kind: .type) } }
             ?? inheritedReturn
         env.pushCode(returnType: ret)
+        // An initializer that hands off to `self.init(…)` supplies what its caller did not: a
+        // test calls the initializer it delegates to instead, so its uses are all avoidable.
+        let isInit = scope.member == nil && code.member?.hasPrefix("init(") == true
+        let outerDelegates = delegatesToSelfInit
+        let first = uses.count
+        if isInit { delegatesToSelfInit = false }
         run(code.events, scope: inner, env: env)
+        if isInit {
+            if delegatesToSelfInit {
+                for i in first..<uses.count where uses[i].member == code.member && !uses[i].has(.defaultArgument) {
+                    uses[i].traits = Use.normalized(uses[i].traits + [.defaultArgument])
+                }
+            }
+            delegatesToSelfInit = outerDelegates
+        }
         env.popCode()
     }
 

@@ -118,7 +118,9 @@ extension Resolver {
             if env.isShadowed(n) || scope.generics.contains(n) { return Val() }
             if n == "Self", let t = scope.type { return Val(typeRef: t) }
             switch meaning(of: n, scope: scope) {
-            case .members(let refs, let receiver): return memberVal(refs, loc: loc, on: receiver)
+            case .members(let refs, let receiver):
+                noteWrite(refs, n, loc, scope: scope)
+                return memberVal(refs, loc: loc, on: receiver)
             case .type(.symbol(let s)): return Val(typeRef: s, typeLoc: loc)
             case .type(.alias(let ref)):
                 if let owner = ref.symbol { emit(owner, loc, .static, scope) }
@@ -132,6 +134,7 @@ extension Resolver {
                 return Val()
             case .type: return Val()
             case .globals(let globals):
+                noteWrite(globals, n, loc, scope: scope)
                 noteGlobalRead(globals, n, loc, scope: scope)
                 return memberVal(globals, loc: loc)
             case .external(let s): return Val(typeRef: s, typeLoc: loc)
@@ -149,7 +152,11 @@ extension Resolver {
             return Val(type: supertypes(of: t).first.map { .nominal($0) })
 
         case .member(let base, let name, let loc):
+            // `X.items.append(…)`: the receiver of a mutating method is written.
+            let outerAssigning = assigning
+            if Self.mutatingMethods.contains(name) { assigning = true }
             let b = eval(base, expected: nil, scope: scope, env: env)
+            assigning = outerAssigning
             if let t = b.typeRef {
                 if name == "self" || name == "Type" || name == "Protocol" {
                     if let l = b.typeLoc { emit(t, l, .metatype, scope) }
@@ -167,6 +174,7 @@ extension Resolver {
                     return Val(typeRef: externalSymbol("\(t.qualifiedName).\(name)"), typeLoc: nil)
                 }
                 let refs = lookupMember(name, in: t, from: scope)
+                noteWrite(refs, t.qualifiedName + "." + name, loc, scope: scope)
                 var v = memberVal(refs, loc: loc, skip: t.nodeID, on: t)
                 if refs.isEmpty && t.isExternal { v.unknownStaticOf = t }
                 // `FileManager.default`: the shared instance of a type no scanned file declares.
@@ -237,7 +245,10 @@ extension Resolver {
             // What an initializer hands to `self.init(…)` the caller can hand in instead, through
             // the initializer it delegates to: as with a default argument, the seam is there.
             let outer = inDefaultArgument
-            if case .member(.selfRef, "init", _) = callee { inDefaultArgument = true }
+            if case .member(.selfRef, "init", _) = callee {
+                inDefaultArgument = true
+                delegatesToSelfInit = true
+            }
             arguments(args, of: chosen, on: c.receiver, unknownCallee: unknownCallee, scope: scope, env: env)
             inDefaultArgument = outer
             return Val(type: result)
@@ -282,7 +293,10 @@ extension Resolver {
 
         case .binary(let l, let op, let r):
             if op == "=" {
+                let outerAssigning = assigning
+                assigning = true
                 let assigned = eval(l, expected: nil, scope: scope, env: env)
+                assigning = outerAssigning
                 noteCallback(assigned, scope: scope)
                 let lt = settle(assigned, scope: scope)
                 settle(eval(r, expected: lt, scope: scope, env: env), scope: scope)
@@ -294,10 +308,14 @@ extension Resolver {
                 rt = settle(eval(r, expected: nil, scope: scope, env: env), scope: scope)
                 lt = settle(eval(l, expected: rt, scope: scope, env: env), scope: scope)
             } else {
+                let outerAssigning = assigning
+                if Self.compoundAssignments.contains(op) { assigning = true }
                 lt = settle(eval(l, expected: op == "??" ? expected : nil, scope: scope, env: env), scope: scope)
-                // `parameter ?? Fallback()`: the caller can hand one in, as with a default argument.
+                assigning = outerAssigning
+                // `parameter ?? Fallback()`, or a property an initializer takes: the caller can
+                // hand one in, as with a default argument.
                 let outer = inDefaultArgument
-                if op == "??", case .name(let n, _) = l, env.isParameter(n) { inDefaultArgument = true }
+                if op == "??", isInjected(l, scope: scope, env: env) { inDefaultArgument = true }
                 rt = settle(
                     eval(r, expected: lt ?? (op == "??" ? expected : nil), scope: scope, env: env), scope: scope)
                 inDefaultArgument = outer

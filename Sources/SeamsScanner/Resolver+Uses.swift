@@ -127,6 +127,55 @@ extension Resolver {
         _ = record(.construct, to: t.nodeID, path: t.qualifiedName + "()", traits: traits, loc, scope: scope)
     }
 
+    /// Methods of the standard library's collections and values that change their receiver:
+    /// calling one on a static or global property writes it (`Cache.items.append(x)`).
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeValue", "removeSubrange",
+        "replaceSubrange", "updateValue", "merge", "popLast", "popFirst", "sort", "reverse", "shuffle", "toggle",
+        "formUnion", "formIntersection", "formSymmetricDifference", "subtract", "swapAt", "negate",
+    ]
+
+    /// Operators that assign to their left operand.
+    static let compoundAssignments: Set<String> = [
+        "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=", "|=", "^=", "&+=", "&-=", "&*=",
+    ]
+
+    /// A static or global stored property assigned, or changed through (`X.shared.name = …`,
+    /// `X.items.append(…)`), anywhere, the type's own code included: a `static var` nothing
+    /// writes is a constant, and what a test may share is what is written.
+    func noteWrite(_ refs: [MemberRef], _ path: String, _ loc: Loc, scope: Scope) {
+        guard assigning, emitting, refs.count == 1, let ref = refs.first, ref.fact.kind == .property,
+            ref.fact.isStored, ref.fact.isStatic || ref.symbol == nil
+        else { return }
+        _ = record(
+            .staticWrite, to: ref.owner, path: path, targetMember: ref.fact.signature,
+            traits: ref.fact.isVar ? [.stored, .mutable] : [.stored], loc, scope: scope)
+    }
+
+    /// The left side of `??` that a caller can hand in: a parameter of the body, or a stored
+    /// property of the type that one of its initializers takes by name (`speechSynthesizer ??
+    /// SpeechSynthesizer()` in a type with `init(speechSynthesizer:…)`).
+    func isInjected(_ e: Expr, scope: Scope, env: Env) -> Bool {
+        let name: String
+        switch e {
+        case .name(let n, _):
+            if env.isParameter(n) { return true }
+            if env.lookup(n) != nil { return false }
+            name = n
+        case .member(.selfRef, let n, _): name = n
+        default: return false
+        }
+        guard let t = scope.type, !t.isExternal else { return false }
+        let own = lookupMember(name, in: t, from: scope)
+        guard own.count == 1, own[0].fact.kind == .property, own[0].fact.isStored, !own[0].fact.isStatic else {
+            return false
+        }
+        return initializers(of: t, from: scope).contains { ref in
+            ref.fact.signature.hasPrefix("init(") && ref.fact.signature.contains("(\(name):")
+                || ref.fact.signature.contains(":\(name):")
+        }
+    }
+
     /// A global variable of the scanned code, read.
     func noteGlobalRead(_ refs: [MemberRef], _ name: String, _ loc: Loc, scope: Scope) {
         guard emitting, refs.count == 1, let ref = refs.first, ref.fact.kind == .property, ref.owner != scope.owner

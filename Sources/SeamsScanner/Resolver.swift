@@ -43,6 +43,11 @@ final class Resolver {
     /// How many closures the body being resolved sits in.
     var closureDepth = 0
     var inDefaultArgument = false
+    /// While the target of an assignment (or the receiver of a mutating call) is evaluated:
+    /// static and global stored properties met are written (see `noteWrite`).
+    var assigning = false
+    /// Whether the initializer being resolved hands off to `self.init(…)` (see `runBody`).
+    var delegatesToSelfInit = false
     /// Per type: whether it has a supertype no scanned file declares (see `noteFreeCall`).
     var inheritsUnknownCache: [ObjectIdentifier: Bool] = [:]
 

@@ -46,7 +46,7 @@ struct FileSignature: Equatable, Sendable {
 /// added, removed or moved) may still patch the place's last snapshot, matching files by path,
 /// when its frame (root, size limit and units) is the same.
 struct ScanSnapshot {
-    static let format: UInt8 = 5
+    static let format: UInt8 = 6
 
     /// One per distinct path, in path order.
     struct FileState: Equatable {

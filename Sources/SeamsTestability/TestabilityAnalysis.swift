@@ -78,6 +78,9 @@ public struct TestabilityAnalysis: Sendable {
         let extended = graph.extendedTypes()
         // Shared state the app's own tests set is the app's seam: reading it blocks nothing.
         let replaceable = Self.replaceable(graph, nodes: nodes)
+        // Static and global stored properties some code assigns or changes through: a `static
+        // var` nothing writes is a constant, as a `let` is.
+        let written = Self.written(graph)
         for subject in subjects {
             let isRoot = roots.contains(extended[subject.id] ?? subject.id)
             // What a team accepts in a test (logging, theming, localized strings) blocks nothing.
@@ -87,7 +90,8 @@ public struct TestabilityAnalysis: Sendable {
                 if use.kind == .staticState, let name = use.targetMember, Self.frameworkStatics.contains(name) {
                     continue
                 }
-                if let b = direct(use, nodes: nodes) {
+                if Self.isFrameworkFactory(use) { continue }
+                if let b = direct(use, nodes: nodes, written: written) {
                     blockers[subject.id, default: []].append(b)
                 } else if dependsOnReach(use, nodes: nodes) {
                     pending.append((subject.id, use))
@@ -103,7 +107,7 @@ public struct TestabilityAnalysis: Sendable {
         for (from, list) in usesByType where nodes[from].map(Self.isSubject) != true {
             for use in list
             where benign.category(of: use) == nil && !replaceable.contains(Self.stateKey(use))
-                && direct(use, nodes: nodes) != nil
+                && direct(use, nodes: nodes, written: written) != nil
             {
                 blocked.insert(from)
                 blockedMembers[from, default: []].insert(use.member ?? "")
@@ -192,13 +196,51 @@ public struct TestabilityAnalysis: Sendable {
     /// production target: nobody unit-tests it, and its shortcuts are on purpose.
     static func isDebugTool(_ name: String) -> Bool {
         if name.contains("Debug") { return true }
+        if name.hasSuffix("Fixture") || name.hasSuffix("Fixtures") { return true }
         return ["Mock", "Fake", "Stub", "Spy", "Dummy"].contains { name.hasPrefix($0) || name.hasSuffix($0) }
+    }
+
+    /// Methods a framework calls to have the type build its parts (`makeCoordinator()` of a
+    /// representable, `makeUIView(context:)`, a content configuration's `makeContentView()`):
+    /// what they construct is the shape the framework asks for, not a collaborator to inject.
+    static let frameworkFactories: Set<String> = [
+        "makeCoordinator()", "makeUIView(context:)", "makeNSView(context:)", "makeUIViewController(context:)",
+        "makeNSViewController(context:)", "makeContentView()", "makeBody(configuration:)",
+    ]
+
+    /// A construction in a framework factory method (see `frameworkFactories`).
+    static func isFrameworkFactory(_ use: Use) -> Bool {
+        use.kind == .construct && use.member.map(frameworkFactories.contains) == true
+    }
+
+    /// Classes of the SDK whose shared instances are used as values: a `static let` formatter,
+    /// expression or coder that no code changes through holds nothing a test could see change.
+    static let immutableWhenUnwritten: Set<String> = [
+        "NSRegularExpression", "NSPredicate", "NSDataDetector", "DateFormatter", "NumberFormatter",
+        "ISO8601DateFormatter", "ByteCountFormatter", "PersonNameComponentsFormatter", "MeasurementFormatter",
+        "DateComponentsFormatter", "DateIntervalFormatter", "RelativeDateTimeFormatter", "ListFormatter",
+        "LengthFormatter", "MassFormatter", "EnergyFormatter", "Formatter", "JSONDecoder", "JSONEncoder",
+        "PropertyListDecoder", "PropertyListEncoder", "NSCharacterSet", "NSAttributedString", "NSNumberFormatter",
+    ]
+
+    /// Static and global stored properties that some code assigns or changes through, as
+    /// `stateKey` names them.
+    static func written(_ graph: Graph) -> Set<String> {
+        var keys = Set<String>()
+        for use in graph.uses where use.kind == .staticWrite { keys.insert(stateKey(use)) }
+        keys.remove("")
+        return keys
     }
 
     /// The shared state a use reads, as `node\0member`, for comparing with what tests set.
     static func stateKey(_ use: Use) -> String {
-        guard use.kind == .staticRead || use.kind == .globalRead, let to = use.to else { return "" }
-        return to + "\u{0}" + (use.targetMember ?? ServicePattern.chain(use.path).dropFirst().first ?? "")
+        switch use.kind {
+        case .staticRead, .globalRead, .staticState, .staticWrite:
+            guard let to = use.to else { return "" }
+            return to + "\u{0}" + (use.targetMember ?? ServicePattern.chain(use.path).dropFirst().first ?? "")
+        case .staticCall, .construct, .call, .downcast:
+            return ""
+        }
     }
 
     /// Shared state that test code reads or sets, and can replace: a `static var` or global
@@ -212,6 +254,11 @@ public struct TestabilityAnalysis: Sendable {
         where (use.has(.mutable) && use.has(.stored)) || (use.kind == .globalRead && use.has(.computed)) {
             guard use.kind == .staticRead || use.kind == .globalRead, let from = nodes[use.from], from.role == .test
             else { continue }
+            keys.insert(stateKey(use))
+        }
+        // A `static var` tests assign is a knob they turn (`Signaler.interval = 0.1`); a `static
+        // let` they change through (`Store.shared.name = …`) is still the one shared object.
+        for use in graph.uses where use.kind == .staticWrite && use.has(.mutable) && nodes[use.from]?.role == .test {
             keys.insert(stateKey(use))
         }
         keys.remove("")
@@ -297,9 +344,11 @@ public struct TestabilityAnalysis: Sendable {
     }
 
     /// A blocker by itself, whatever else is blocked.
-    func direct(_ use: Use, nodes: [String: Node]) -> Blocker? {
+    func direct(_ use: Use, nodes: [String: Node], written: Set<String>) -> Blocker? {
         if use.has(.defaultArgument) { return nil }
-        if use.kind != .downcast, use.kind != .staticState, use.kind != .globalRead, let p = services.match(use) {
+        if use.kind != .downcast, use.kind != .staticState, use.kind != .staticWrite, use.kind != .globalRead,
+            let p = services.match(use)
+        {
             // Stopping an observation undoes a use; it is never one a test must control.
             if ServicePattern.chain(use.path).last == "removeObserver" { return nil }
             return blocker(
@@ -310,12 +359,15 @@ public struct TestabilityAnalysis: Sendable {
         case .staticRead, .globalRead:
             guard isScanned(use.to, nodes), use.has(.stored) else { return nil }
             let what = use.kind == .globalRead ? "global variable" : "static property"
-            if use.has(.mutable) {
+            // A `var` nothing assigns is read as the constant it is.
+            let isWritten = written.contains(Self.stateKey(use))
+            if use.has(.mutable) && isWritten {
                 return blocker(
                     .globalAccess, target: use.to!, use, recipe: .injectThroughInit,
                     reason: "reads the \(what) \(use.targetMember ?? use.path), state every test shares")
             }
             if use.has(.reference) {
+                if !isWritten, let value = use.valueType, Self.immutableWhenUnwritten.contains(value) { return nil }
                 return blocker(
                     .globalAccess, target: use.valueType ?? use.to!, use,
                     recipe: use.kind == .staticRead ? .injectedRepository : .injectThroughInit,
@@ -348,11 +400,14 @@ public struct TestabilityAnalysis: Sendable {
                 reason:
                     "downcasts \(operand) to \(nodes[use.to!]?.name ?? use.to!), so it works only with that one type")
         case .staticState:
-            guard use.has(.mutable) else { return nil }
+            // One declared in a local type (`struct Debounce` in a method) is written where no
+            // name reaches it: taken as written.
+            let isLocal = use.member != use.targetMember
+            guard use.has(.mutable), isLocal || written.contains(Self.stateKey(use)) else { return nil }
             return blocker(
                 .hiddenState, target: use.from, use, recipe: .injectThroughInit,
                 reason: "declares static var \(use.targetMember ?? use.path), which outlives every test")
-        case .construct, .call:
+        case .construct, .call, .staticWrite:
             return nil
         }
     }

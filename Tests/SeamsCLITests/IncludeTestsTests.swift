@@ -22,6 +22,7 @@ struct IncludeTestsTests {
             """
             final class Store {
                 static var current = Store()
+                static func reset() { current = Store() }
             }
             final class Cart {
                 func total() -> Int { _ = Store.current; return 0 }

@@ -15,17 +15,17 @@ import Testing
         let ids = Set(production.report.types.map(\.id))
         #expect(ids.contains("App.Screen"))
         #expect(ids.contains("App.TestHelper"))
-        #expect(ids.contains("App.Fixture"))
+        #expect(ids.contains("App.Seeder"))
         #expect(!ids.contains("AppTests.ScreenTests"))
         #expect(!ids.contains("App.L10n"))
         #expect(!ids.contains("App.PreviewData"))
         #expect(!ids.contains("App.MacroPreviewData"))
         #expect(!ids.contains("App.ScreenView_Previews"))
-        #expect(production.report.leftOut == LeftOut(test: 3, preview: 3, generated: 1))
+        #expect(production.report.leftOut == LeftOut(test: 4, preview: 3, generated: 1))
         let text = String(decoding: production.bytes, as: UTF8.self)
         #expect(
             text.contains(
-                "left out 3 test, 3 preview, 1 generated types; --include-tests to include them"))
+                "left out 4 test, 3 preview, 1 generated types; --include-tests to include them"))
 
         request.includeTests = true
         let all = try TestabilityPipeline.run(request)
@@ -53,10 +53,10 @@ import Testing
         request.scan.manifest = .syntax
         let production = try UntanglePipeline.run(request)
         #expect(production.plan.components.map(\.members) == [["App.Left", "App.Right"]])
-        #expect(production.plan.leftOut == LeftOut(test: 3, preview: 3, generated: 1))
+        #expect(production.plan.leftOut == LeftOut(test: 4, preview: 3, generated: 1))
         #expect(
             String(decoding: production.bytes, as: UTF8.self).contains(
-                "left out 3 test, 3 preview, 1 generated types; --include-tests to include them"))
+                "left out 4 test, 3 preview, 1 generated types; --include-tests to include them"))
 
         request.includeTests = true
         let all = try UntanglePipeline.run(request)

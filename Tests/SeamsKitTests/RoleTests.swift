@@ -23,6 +23,8 @@ import Testing
                 name: "Shop",
                 targets: [
                     .target(name: "App"),
+                    .target(name: "AppMocks", dependencies: ["App"]),
+                    .target(name: "MockServer"),
                     .testTarget(name: "AppTests", dependencies: ["App"]),
                 ]
             )
@@ -49,9 +51,9 @@ import Testing
             }
             """)
         try dir.write(
-            "Sources/App/Tests/Fixture.swift",
+            "Sources/App/Tests/Seeder.swift",
             """
-            final class Fixture {
+            final class Seeder {
                 func make() { Service.shared.load() }
             }
             """)
@@ -98,6 +100,9 @@ import Testing
                 static var sample = Screen()
             }
             """)
+        // A library for tests to link is test code; a production target named like one is not.
+        try dir.write("Sources/AppMocks/ServiceStub.swift", "final class ServiceStub { func load() {} }\n")
+        try dir.write("Sources/MockServer/Server.swift", "final class Server { func serve() {} }\n")
         try dir.write(
             "Tests/AppTests/ScreenTests.swift",
             """
@@ -128,6 +133,8 @@ import Testing
         let roles = roles(try scan(dir.path))
         #expect(roles["AppTests.ScreenTests"] == "test")
         #expect(roles["AppTests.PageObject"] == "test")
+        #expect(roles["AppMocks.ServiceStub"] == "test")
+        #expect(roles["MockServer.Server"] == "production")
         #expect(roles["App.L10n"] == "generated")
         #expect(roles["App.ScreenView_Previews"] == "preview")
         // Used only from previews: from a PreviewProvider, or from a #Preview macro.
@@ -135,7 +142,7 @@ import Testing
         #expect(roles["App.MacroPreviewData"] == "preview")
         // Traps: production code that looks like test or generated code, or that previews use too.
         #expect(roles["App.TestHelper"] == "production")
-        #expect(roles["App.Fixture"] == "production")
+        #expect(roles["App.Seeder"] == "production")
         #expect(roles["App.Notes"] == "production")
         #expect(roles["App.ScreenView"] == "production")
         #expect(roles["App.Screen"] == "production")

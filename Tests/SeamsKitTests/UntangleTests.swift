@@ -52,7 +52,9 @@ import Testing
         let api = try #require(cuts["FieldDesk.API → FieldDesk.AppDelegate"])
         #expect(Set(api.recipes.map(\.recipe)) == [.injectThroughInit, .notifyOwner])
         // The alert runs a command instead of downcasting its presenter.
-        #expect(cuts["FieldDesk.AlertViewController → FieldDesk.SignInViewController"]?.recipes.first?.recipe == .commandObject)
+        #expect(
+            cuts["FieldDesk.AlertViewController → FieldDesk.SignInViewController"]?.recipes.first?.recipe
+                == .commandObject)
         // The composition root keeps making the API: that edge is not cut.
         #expect(cuts["FieldDesk.AppDelegate → FieldDesk.API"] == nil)
         // Freed types only grow, and the last cut frees all.
@@ -78,7 +80,8 @@ import Testing
         var nodes: [Node] = []
         var edges: [Edge] = []
         for i in 0..<2000 {
-            nodes.append(Node(id: "App.T\(i)", name: "T\(i)", module: "App", kind: .class, file: "T\(i).swift", line: 1))
+            nodes.append(
+                Node(id: "App.T\(i)", name: "T\(i)", module: "App", kind: .class, file: "T\(i).swift", line: 1))
         }
         var seen = Set<[Int]>()
         while edges.count < 7000 {
@@ -89,7 +92,8 @@ import Testing
             }
             edges.append(Edge(from: "App.T\(a)", to: "App.T\(b)", sites: sites))
         }
-        let graph = Graph(root: ".", modules: [ModuleInfo(name: "App", files: 2000)], nodes: nodes, edges: edges, diagnostics: [])
+        let graph = Graph(
+            root: ".", modules: [ModuleInfo(name: "App", files: 2000)], nodes: nodes, edges: edges, diagnostics: [])
         var untangler = Untangler()
         untangler.limits.improvementWork = 2_000_000  // debug builds: the property, not the polish
         untangler.orderWork = 1_000_000
@@ -125,7 +129,10 @@ import Testing
         outcome = try scan(dir.path)
         untangler.settings = outcome.config.untangle
         plan = untangler.plan(outcome.graph)
-        #expect(plan.notes == ["untangle.keep entry at line 2 (type: App.Nothing -> type: App.A) matches no edge on a cycle; remove it"])
+        #expect(
+            plan.notes == [
+                "untangle.keep entry at line 2 (type: App.Nothing -> type: App.A) matches no edge on a cycle; remove it"
+            ])
     }
 
     @Test func badUntangleSettingsAreConfigProblems() throws {
@@ -163,7 +170,9 @@ import Testing
         let plan = Untangler().plan(try scan(dir.path).graph)
         #expect(plan.components.isEmpty)
         #expect(plan.nesting.map(\.root) == ["App.MapView"])
-        #expect(UntangleReporter.text(plan, top: 5).contains("Left out, a type and its own nested types:\n  App.MapView (2 types)"))
+        #expect(
+            UntangleReporter.text(plan, top: 5).contains(
+                "Left out, a type and its own nested types:\n  App.MapView (2 types)"))
     }
 
     /// Cut first of a tangle, as (from, to).
@@ -185,15 +194,73 @@ import Testing
         #expect(cut.map { "\($0.0) → \($0.1)" } == "App.Listener → App.Service", "not the conformance")
     }
 
+    @Test func aSubclassesEdgeToItsBaseIsHeldAndTheBasesEdgeBackCut() throws {
+        // The subclass inherits and calls its base once; the base names the subclass nine times:
+        // by weight alone the subclass's edge would go. Held, the base's mentions are cut.
+        let mentions = (1...9).map { "func twin\($0)() -> Volume? { nil }" }.joined(separator: " ; ")
+        let cut = try firstCut([
+            "App/Base.swift": "class Base { \(mentions) ; func start() {} }",
+            "App/Volume.swift": "final class Volume: Base { override func start() { super.start() } }",
+        ])
+        #expect(cut.map { "\($0.0) → \($0.1)" } == "App.Base → App.Volume", "not the subclass's edge to its base")
+    }
+
+    @Test func anEnumUsedAsAValueIsHeldAndWhatItReachesCut() throws {
+        // Printer names the enum once, as a parameter's type; the enum calls Printer nine times:
+        // by weight alone the type mention would go. Held, the enum's calls are cut.
+        let calls = (1...9).map { _ in "Printer.name(self)" }.joined(separator: " + ")
+        let cut = try firstCut([
+            "App/Mode.swift": "enum Mode { case a, b ; func label() -> String { \(calls) } }",
+            "App/Printer.swift": "final class Printer { static func name(_ m: Mode) -> String { \"\" } }",
+        ])
+        #expect(cut.map { "\($0.0) → \($0.1)" } == "App.Mode → App.Printer", "not the enum named as a value")
+        // Trap: an enum used as a namespace of static functions is no value; its edge is cut.
+        let namespace = try firstCut([
+            "App/API.swift": "enum API { static func get() -> Int { 1 } }",
+            "App/Cache.swift":
+                "final class Cache { func put() { \((1...9).map { _ in "_ = API.get()" }.joined(separator: " ; ")) } ; static func size() -> Int { 0 } }",
+            "App/API+Cache.swift": "extension API { static func fill() { _ = Cache.size() } }",
+        ])
+        #expect(namespace != nil)
+    }
+
+    @Test func theEnvironmentsOwnTypesWiringTheLiveServicesAreHeld() throws {
+        // The environment's nested `Location` calls the live locator, which reads the environment
+        // back; tests set the environment. Neither the read nor the wiring is a cut: the cycle is
+        // left, said to be structure.
+        let dir = try TempDir()
+        try dir.write(
+            "App/Environment.swift",
+            """
+            final class Environment {
+                static var current = Environment()
+                struct Location { var find: () -> Int = { Locator.find() } }
+                var location = Location()
+            }
+            """)
+        try dir.write(
+            "App/Locator.swift",
+            "final class Locator { static func find() -> Int { _ = Environment.current ; return 0 } }\n")
+        try dir.write(
+            "AppTests/LocatorTests.swift",
+            "import XCTest\nfinal class LocatorTests: XCTestCase { func testFind() { Environment.current = Environment() } }"
+        )
+        var request = UntangleRequest(scan: ScanRequest(paths: [dir.path]))
+        request.format = .json
+        let plan = try UntanglePipeline.run(request).plan
+        let c = try #require(plan.components.first { $0.members.contains("App.Locator") })
+        #expect(c.cuts.isEmpty, "\(c.cuts.map { "\($0.from) → \($0.to)" })")
+    }
+
     @Test func twoTypesOfOneFileAreHeldWhenAnotherCutExists() throws {
         // Entity and its query are written together in one file; the API is elsewhere. The
         // cheapest cut by weight is inside the file (a type annotation); held, the plan cuts
         // the static read of the API instead.
         let cut = try firstCut([
             "App/Entity.swift": """
-                struct Entity { var query: EntityQuery? }
-                struct EntityQuery { func load() { _ = API.shared ; _ = API() } }
-                """,
+            struct Entity { var query: EntityQuery? }
+            struct EntityQuery { func load() { _ = API.shared ; _ = API() } }
+            """,
             "App/API.swift": "final class API { static let shared = API() ; func make() { _ = Entity() } }",
         ])
         let found = try #require(cut)
@@ -238,7 +305,8 @@ import Testing
         let dir = try environmentApp(readsEach: 1)
         try dir.write(
             "AppTests/ATests.swift",
-            "import XCTest\nfinal class ATests: XCTestCase { func testRun() { Environment.current = Environment() ; A().run() } }")
+            "import XCTest\nfinal class ATests: XCTestCase { func testRun() { Environment.current = Environment() ; A().run() } }"
+        )
         // Trap: a plain pair in a cycle of its own is still cut.
         try dir.write("App/Cart.swift", "final class Cart { var shop: Shop? }\n")
         try dir.write("App/Shop.swift", "final class Shop { var cart: Cart? }\n")
@@ -255,9 +323,12 @@ import Testing
 
     @Test func coreDataRelationshipsAreTheModelNotAPlan() throws {
         let dir = try TempDir()
-        try dir.write("App/Order.swift", "import CoreData\nfinal class Order: NSManagedObject { @NSManaged var customer: Customer? }\n")
         try dir.write(
-            "App/Customer.swift", "import CoreData\nfinal class Customer: NSManagedObject { @NSManaged var orders: Order? }\n")
+            "App/Order.swift",
+            "import CoreData\nfinal class Order: NSManagedObject { @NSManaged var customer: Customer? }\n")
+        try dir.write(
+            "App/Customer.swift",
+            "import CoreData\nfinal class Customer: NSManagedObject { @NSManaged var orders: Order? }\n")
         // Trap: two plain classes of two files in a cycle are still cut.
         try dir.write("App/Cart.swift", "final class Cart { var shop: Shop? }\n")
         try dir.write("App/Shop.swift", "final class Shop { var cart: Cart? }\n")
@@ -277,10 +348,12 @@ import Testing
         try dir.write("App/ServerEntity.swift", "import AppIntents\nprotocol ServerEntity: AppEntity {}\n")
         try dir.write(
             "App/LightEntity.swift",
-            "import AppIntents\nstruct LightEntity: ServerEntity { static var defaultQuery = LightQuery() ; var id: String }\n")
+            "import AppIntents\nstruct LightEntity: ServerEntity { static var defaultQuery = LightQuery() ; var id: String }\n"
+        )
         try dir.write(
             "App/LightQuery.swift",
-            "import AppIntents\nstruct LightQuery: EntityQuery { func entities(for ids: [String]) async throws -> [LightEntity] { [] } }\n")
+            "import AppIntents\nstruct LightQuery: EntityQuery { func entities(for ids: [String]) async throws -> [LightEntity] { [] } }\n"
+        )
         try dir.write(
             "App/ToggleLight.swift",
             """
@@ -304,7 +377,8 @@ import Testing
 
     @Test func aDelegateProtocolNamingItsOwnerIsHeld() throws {
         let dir = try TempDir()
-        try dir.write("App/PickerDelegate.swift", "protocol PickerDelegate: AnyObject { func picker(_ p: Picker, chose: Int) }\n")
+        try dir.write(
+            "App/PickerDelegate.swift", "protocol PickerDelegate: AnyObject { func picker(_ p: Picker, chose: Int) }\n")
         try dir.write("App/Picker.swift", "final class Picker { weak var delegate: PickerDelegate? }\n")
         let plan = Untangler().plan(try scan(dir.path).graph)
         let c = try #require(plan.components.first)
@@ -347,4 +421,3 @@ import Testing
         #expect(m.blocks.count == 1 && m.blocks[0][1] - m.blocks[0][0] + 1 == 10)
     }
 }
-

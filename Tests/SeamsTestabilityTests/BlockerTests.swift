@@ -44,6 +44,7 @@ private func expectBlocker(
             final class Store { static let shared = Store(); func save() {} }
             enum Settings { static var serverURL = "https://example.com" }
             var currentUserID = 0
+            final class Account { func signIn() { Settings.serverURL = "https://a.example"; currentUserID += 1 } }
             final class Screen {
                 func save() {
                     Store.‹1›shared.save()
@@ -246,7 +247,7 @@ private func expectBlocker(
         #expect(blockers(r, "Loader").map(\.line) == [m[1].line], "\(blockers(r, "Loader").map(\.location))")
     }
 
-    @Test func whatAConvenienceInitHandsToSelfInitIsASeamButNotWhatItUsesBeside() {
+    @Test func aDelegatingInitIsWiringAndWhatItHandsOnIsTheSeam() {
         let (r, m) = analyse(
             """
             import Foundation
@@ -257,8 +258,9 @@ private func expectBlocker(
                 init(session: URLSession, store: Store) { self.session = session; self.store = store }
                 convenience init() {
                     self.init(session: .shared, store: Store.shared)
-                    ‹1›Store.shared.load()
+                    Store.shared.load()
                 }
+                func refresh() { ‹1›Store.shared.load() }
             }
             struct Point {
                 var x: Int
@@ -266,7 +268,8 @@ private func expectBlocker(
                 init() { self.init(x: Int(Date().timeIntervalSince1970)) }
             }
             """)
-        // Only the use beside the delegation blocks: the arguments are the designated init's to take.
+        // A test calls the designated init: nothing a delegating init does blocks it, neither what it
+        // hands on nor what it does beside. The method's use still blocks.
         #expect(blockers(r, "Client").map(\.line) == [m[1].line])
         #expect(blockers(r, "Point").isEmpty)
     }
@@ -360,7 +363,7 @@ private func expectBlocker(
             final class Database { func q() {} }
             final class API { let db = Database() }
             final class AppDelegate { static let shared = AppDelegate(); let api = API() }
-            enum Flags { static var on = false }
+            enum Flags { static var on = false; static func flip() { on.toggle() } }
             final class Heavy { func go() { _ = AppDelegate.shared } }
             final class Light { func go() { _ = Flags.on } }
             final class Free { func go() {} }

@@ -133,18 +133,28 @@ import Testing
                 (
                     path: "App.swift",
                     text: """
-                        final class Env { var now: () -> Int = { 0 } }
-                        enum World { static var current = Env() }
-                        final class Clock { static var shared = Env() }
-                        final class Screen { func f() { _ = World.current.now(); _ = Clock.shared.now() } }
-                        """
+                    final class Env { var now: () -> Int = { 0 } }
+                    enum World { static var current = Env() }
+                    final class Clock { static var shared = Env(); static func reset() { shared = Env() } }
+                    final class Store { static let shared = Store(); var name = "" }
+                    final class Screen {
+                        func f() { _ = World.current.now(); _ = Clock.shared.now(); _ = Store.shared.name }
+                    }
+                    """
                 ),
-                (path: "AppTests.swift", text: "final class ScreenTests { func setUp() { World.current = Env() } }"),
+                (
+                    path: "AppTests.swift",
+                    text:
+                        "final class ScreenTests { func setUp() { World.current = Env(); Store.shared.name = \"t\" } }"
+                ),
             ])
         for i in graph.nodes.indices where graph.nodes[i].name == "ScreenTests" { graph.nodes[i].role = .test }
         let r = TestabilityAnalysis().analyse(graph)
-        // Trap: the static var no test sets is still shared state.
-        #expect(kinds(r, "Screen") == ["global-access Clock.shared.now"], "\(kinds(r, "Screen"))")
+        // Traps: the static var no test sets is still shared state; so is a `static let` singleton
+        // the tests change through (they cannot replace it).
+        #expect(
+            kinds(r, "Screen") == ["global-access Clock.shared.now", "global-access Store.shared.name"],
+            "\(kinds(r, "Screen"))")
     }
 
     @Test func anAdapterBehindTheAppsProtocolOrInItsEnvironmentIsNotAdvisedOn() {
@@ -153,31 +163,34 @@ import Testing
                 (
                     path: "App.swift",
                     text: """
-                        import AVFoundation
-                        import UIKit
-                        protocol AudioPlaying { func play() }
-                        final class AudioPlayer: AudioPlaying {
-                            func play() { try? AVAudioSession.sharedInstance().setActive(true) }
-                        }
-                        final class Assistant {
-                            let audio: AudioPlaying
-                            init(audio: AudioPlaying) { self.audio = audio }
-                        }
-                        final class Recorder { func record() { try? AVAudioSession.sharedInstance().setActive(true) } }
-                        final class Speaker { func speak() { AudioPlayer().play() } }
-                        final class DeviceWrapper { var level: () -> Float = { UIDevice.current.batteryLevel } }
-                        struct AppEnvironment { var device = DeviceWrapper(); func now() -> Date { Date() } }
-                        var Current = AppEnvironment()
-                        final class Meter { func read() -> Float { Current.device.level() } }
-                        protocol Beeping { func beep() }
-                        final class Beeper { func beep() { try? AVAudioSession.sharedInstance().setActive(true) } }
-                        extension Beeper: Beeping {}
-                        final class Alarm { let beeper: Beeping; init(beeper: Beeping) { self.beeper = beeper } }
-                        protocol Unused { func go() }
-                        final class Lonely: Unused { func go() { try? AVAudioSession.sharedInstance().setActive(false) } }
-                        """
+                    import AVFoundation
+                    import UIKit
+                    protocol AudioPlaying { func play() }
+                    final class AudioPlayer: AudioPlaying {
+                        func play() { try? AVAudioSession.sharedInstance().setActive(true) }
+                    }
+                    final class Assistant {
+                        let audio: AudioPlaying
+                        init(audio: AudioPlaying) { self.audio = audio }
+                    }
+                    final class Recorder { func record() { try? AVAudioSession.sharedInstance().setActive(true) } }
+                    final class Speaker { func speak() { AudioPlayer().play() } }
+                    final class DeviceWrapper { var level: () -> Float = { UIDevice.current.batteryLevel } }
+                    struct AppEnvironment { var device = DeviceWrapper(); func now() -> Date { Date() } }
+                    var Current = AppEnvironment()
+                    final class Meter { func read() -> Float { Current.device.level() } }
+                    protocol Beeping { func beep() }
+                    final class Beeper { func beep() { try? AVAudioSession.sharedInstance().setActive(true) } }
+                    extension Beeper: Beeping {}
+                    final class Alarm { let beeper: Beeping; init(beeper: Beeping) { self.beeper = beeper } }
+                    protocol Unused { func go() }
+                    final class Lonely: Unused { func go() { try? AVAudioSession.sharedInstance().setActive(false) } }
+                    """
                 ),
-                (path: "AppTests.swift", text: "final class MeterTests { func setUp() { Current.device = DeviceWrapper() } }"),
+                (
+                    path: "AppTests.swift",
+                    text: "final class MeterTests { func setUp() { Current.device = DeviceWrapper() } }"
+                ),
             ])
         for i in graph.nodes.indices where graph.nodes[i].name == "MeterTests" { graph.nodes[i].role = .test }
         let r = TestabilityAnalysis().analyse(graph)
@@ -237,7 +250,8 @@ import Testing
             }
             """)
         // Trap: the members that meet the file system still block their callers.
-        #expect(Set(kinds(r, "Store")) == ["static-call Paths.wipe()", "global-access Paths.cache"], "\(kinds(r, "Store"))")
+        #expect(
+            Set(kinds(r, "Store")) == ["static-call Paths.wipe()", "global-access Paths.cache"], "\(kinds(r, "Store"))")
     }
 
     @Test func removingAnObserverIsNoUse() {
@@ -294,7 +308,10 @@ import Testing
     @Test func frameworkStaticsAreDeclarationsAndEnvironmentLoggersAreBenign() {
         let r = report(
             """
-            struct OpenIntent { static var title = "Open"; static var openAppWhenRun = true; static var counter = 0 }
+            struct OpenIntent {
+                static var title = "Open"; static var openAppWhenRun = true; static var counter = 0
+                static func bump() { counter += 1 }
+            }
             final class Environment { static let current = Environment(); let log = Log() }
             final class Log { func info(_ s: String) {} }
             enum CoreStrings { static var greeting: String { UserDefaults.standard.string(forKey: "g") ?? "" } }
@@ -308,5 +325,87 @@ import Testing
         // Trap: a static var no framework asks for is still hidden state.
         #expect(kinds(r, "OpenIntent") == ["hidden-state OpenIntent.counter"], "\(kinds(r, "OpenIntent"))")
         #expect(kinds(r, "Worker").isEmpty, "\(kinds(r, "Worker"))")
+    }
+
+    @Test func aStaticVarNothingWritesIsAConstantOneSomeoneWritesIsState() {
+        let r = report(
+            """
+            import Foundation
+            enum Links { static var home = URL(string: "https://example.com")!; static var names = ["a"] }
+            enum Counter { static var n = 0 }
+            enum Cache { static var items: [String] = [] }
+            final class Box { var v = 0 }
+            enum Holder { static var box = Box() }
+            enum Own { static var x = 0; static func set() { x = 1 } }
+            final class Anim { func f() { struct Debounce { static var item: Int? }; Debounce.item = 3 } }
+            final class Reader { func f() -> URL { _ = Links.names; return Links.home } }
+            final class Bump { func go() { Counter.n += 1 } }
+            final class Filler { func fill() { Cache.items.append("x") } }
+            final class Poker { func poke() { Holder.box.v = 1 } }
+            """)
+        // Declared `var`, written nowhere: read as the constants they are.
+        #expect(kinds(r, "Links").isEmpty, "\(kinds(r, "Links"))")
+        #expect(kinds(r, "Reader").isEmpty, "\(kinds(r, "Reader"))")
+        // Traps: assigned, compound-assigned, changed by a mutating method, changed through,
+        // assigned by the type itself: each is state a test shares.
+        #expect(kinds(r, "Counter") == ["hidden-state Counter.n"], "\(kinds(r, "Counter"))")
+        #expect(kinds(r, "Cache") == ["hidden-state Cache.items"], "\(kinds(r, "Cache"))")
+        #expect(kinds(r, "Holder") == ["hidden-state Holder.box"], "\(kinds(r, "Holder"))")
+        #expect(kinds(r, "Own") == ["hidden-state Own.x"], "\(kinds(r, "Own"))")
+        // A local type's static var: no name reaches it from elsewhere, so it is taken as written.
+        #expect(kinds(r, "Anim") == ["hidden-state Anim.item"], "\(kinds(r, "Anim"))")
+        #expect(kinds(r, "Bump") == ["global-access Counter.n"], "\(kinds(r, "Bump"))")
+    }
+
+    @Test func aStaticFormatterNothingChangesIsAValueOneChangedIsShared() {
+        let r = report(
+            """
+            import Foundation
+            enum Formats { static let day = DateFormatter(); static let digits = try! NSRegularExpression(pattern: "[0-9]") }
+            enum Tuned { static let day = DateFormatter() }
+            final class Row { func text(_ d: Date) -> String { _ = Formats.digits; return Formats.day.string(from: d) } }
+            final class Settings { func apply() { Tuned.day.dateFormat = "yyyy" } }
+            final class Cell { func text(_ d: Date) -> String { Tuned.day.string(from: d) } }
+            """)
+        #expect(kinds(r, "Row").isEmpty, "\(kinds(r, "Row"))")
+        // Trap: a formatter some code reconfigures is one object every user shares.
+        #expect(kinds(r, "Cell") == ["global-access Tuned.day.string"], "\(kinds(r, "Cell"))")
+    }
+
+    @Test func anInjectedPropertysFallbackIsASeamAPrivateCachesIsNot() {
+        let r = report(
+            """
+            import Foundation
+            final class Synth { func say() { URLSession.shared.dataTask(with: URL(string: "x")!).resume() } }
+            final class Assistant {
+                private var synth: Synth?
+                init(synth: Synth? = nil) { self.synth = synth }
+                func speak() { (synth ?? Synth()).say() }
+                func again() { (self.synth ?? Synth()).say() }
+            }
+            final class Narrator {
+                private var synth: Synth?
+                init() {}
+                func speak() { (synth ?? Synth()).say() }
+            }
+            """)
+        #expect(kinds(r, "Assistant").isEmpty, "\(kinds(r, "Assistant"))")
+        // Trap: a property no initializer takes is made inside.
+        #expect(kinds(r, "Narrator") == ["construction Synth()"], "\(kinds(r, "Narrator"))")
+    }
+
+    @Test func whatAFrameworkFactoryMakesIsTheFrameworksShape() {
+        let r = report(
+            """
+            import Foundation
+            final class Coordinator { func sync() { URLSession.shared.dataTask(with: URL(string: "x")!).resume() } }
+            struct MapHost {
+                func makeCoordinator() -> Coordinator { Coordinator() }
+            }
+            final class Screen { func coordinator() -> Coordinator { Coordinator() } }
+            """)
+        #expect(kinds(r, "MapHost").isEmpty, "\(kinds(r, "MapHost"))")
+        // Trap: the same construction in a method of the app's own is still made inside.
+        #expect(kinds(r, "Screen") == ["construction Coordinator()"], "\(kinds(r, "Screen"))")
     }
 }
