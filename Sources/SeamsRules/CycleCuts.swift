@@ -17,6 +17,8 @@ public struct CycleCuts: Sendable {
     public var roots: Set<String> = []
     /// Edges every site of which is a benign use (a log line through an environment): held.
     public var benign: Set<EdgeKey> = []
+    /// Edges held for what their sites do (`HeldEdge.byUse`): a default argument.
+    public var byUse: [EdgeKey: HeldEdge] = [:]
     /// The app's replaceable environment (`TestabilityAnalysis.environment`): reads of it are
     /// held (see `HeldEdge.environment`).
     public var environment: Set<String> = []
@@ -102,7 +104,7 @@ public struct CycleCuts: Sendable {
         for (arc, i) in edgeOfArc.enumerated() {
             if let why = HeldEdge.of(
                 edges[i], nodes: nodes, roots: tangleRoots, entities: entities, appRoots: roots, benign: benign,
-                environment: environment, appIntents: appIntents)
+                environment: environment, appIntents: appIntents, byUse: byUse)
             {
                 held[arc] = why
                 kept.insert(arc)
@@ -174,6 +176,8 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     /// An enum named as a value (its type in a signature, its cases): data, not a dependency
     /// to inject.
     case value
+    /// Every site in a default argument or a fallback the caller can replace: the seam is there.
+    case seam
 
     public var reason: String {
         switch self {
@@ -201,6 +205,8 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
         case .value:
             return
                 "an enum used as a value (its cases, its type in a signature) is data: cut what the enum itself reaches"
+        case .seam:
+            return "a default argument or a fallback the caller can replace is already the seam: nothing to cut"
         }
     }
 
@@ -252,6 +258,27 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
         return out
     }
 
+    /// Edges held for what the uses on their sites' lines do: `seam` when on every site's line
+    /// the type makes a use of the target in a default argument, a fallback a caller can
+    /// replace, or an initializer handing off to `self.init(…)`. (An edge that reads only
+    /// constants is still a cut: the constants are in the wrong place.)
+    public static func byUse(_ graph: Graph) -> [EdgeKey: HeldEdge] {
+        var onLine: [String: [Use]] = [:]  // "from\0file:line" → its uses
+        for use in graph.uses { onLine["\(use.from)\u{0}\(use.file):\(use.line)", default: []].append(use) }
+        guard !onLine.isEmpty else { return [:] }
+        func reaches(_ use: Use, _ target: String) -> Bool {
+            use.to.map(Self.owner) == target || use.valueType.map(Self.owner) == target
+        }
+        var out: [EdgeKey: HeldEdge] = [:]
+        for e in graph.edges where !e.soft && !e.sites.isEmpty {
+            let lines = e.sites.map { onLine["\(e.from)\u{0}\($0.file):\($0.line)"] ?? [] }
+            if lines.allSatisfy({ $0.contains { $0.has(.defaultArgument) && reaches($0, e.to) } }) {
+                out[EdgeKey(e)] = .seam
+            }
+        }
+        return out
+    }
+
     /// Members a framework makes a type declare, naming a partner type.
     static let frameworkMembers: Set<String> = ["defaultQuery"]
 
@@ -273,7 +300,7 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
     static func of(
         _ edge: Edge, nodes: [String: Node], roots: Set<String>, entities: Set<String> = [],
         appRoots: Set<String> = [], benign: Set<EdgeKey> = [], environment: Set<String> = [],
-        appIntents: Set<String> = []
+        appIntents: Set<String> = [], byUse: [EdgeKey: HeldEdge] = [:]
     ) -> HeldEdge? {
         let kinds = Set(edge.sites.map(\.kind))
         if kinds.isSubset(of: [.inherit, .extends]) { return .shape }
@@ -286,6 +313,7 @@ public enum HeldEdge: String, CaseIterable, Sendable, Codable {
         if edge.sites.allSatisfy({ $0.member.map(Self.frameworkMembers.contains) ?? false }) { return .framework }
         if appIntents.contains(Self.owner(edge.from)) && appIntents.contains(Self.owner(edge.to)) { return .framework }
         if benign.contains(EdgeKey(edge)) { return .benign }
+        if let why = byUse[EdgeKey(edge)] { return why }
         if environment.contains(Self.owner(edge.to)) && !kinds.contains(.construct) { return .environment }
         // The environment (and the types nested in it) wires the live services, as a
         // composition root does: the cut belongs on the edges back into it.

@@ -64,6 +64,7 @@ public final class RuleContext {
         cuts.appIntents = HeldEdge.appIntents(of: graph)
         cuts.roots = graph.compositionRoots()
         cuts.benign = HeldEdge.benignEdges(graph, table: config.testabilityAnalysis.benign)
+        cuts.byUse = HeldEdge.byUse(graph)
         cuts.environment = TestabilityAnalysis.environment(graph)
         return cuts
     }()
@@ -75,7 +76,8 @@ public final class RuleContext {
         _ members: [String], edges: [Edge], nodes: [String: Node], groups: [String: Int]? = nil
     ) -> [CycleStep] {
         let plan = cuts.plan(members, edges: edges, nodes: nodes, groups: groups, steps: 1)
-        if let first = plan.first, let cycle = Graph.shortestCycle(through: edges[plan.edgeOfArc[first.arc]], edges: edges)
+        if let first = plan.first,
+            let cycle = Graph.shortestCycle(through: edges[plan.edgeOfArc[first.arc]], edges: edges)
         {
             return cycle.map(CycleStep.init)
         }

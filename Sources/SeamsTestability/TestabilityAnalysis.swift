@@ -225,7 +225,7 @@ public struct TestabilityAnalysis: Sendable {
 
     /// Static and global stored properties that some code assigns or changes through, as
     /// `stateKey` names them.
-    static func written(_ graph: Graph) -> Set<String> {
+    public static func written(_ graph: Graph) -> Set<String> {
         var keys = Set<String>()
         for use in graph.uses where use.kind == .staticWrite { keys.insert(stateKey(use)) }
         keys.remove("")
@@ -233,7 +233,7 @@ public struct TestabilityAnalysis: Sendable {
     }
 
     /// The shared state a use reads, as `node\0member`, for comparing with what tests set.
-    static func stateKey(_ use: Use) -> String {
+    public static func stateKey(_ use: Use) -> String {
         switch use.kind {
         case .staticRead, .globalRead, .staticState, .staticWrite:
             guard let to = use.to else { return "" }

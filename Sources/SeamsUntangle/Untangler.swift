@@ -33,6 +33,7 @@ public struct Untangler: Sendable {
             cuts.appIntents = HeldEdge.appIntents(of: graph)
             cuts.roots = roots
             cuts.benign = HeldEdge.benignEdges(graph, table: benign)
+            cuts.byUse = HeldEdge.byUse(graph)
             cuts.environment = environment ?? TestabilityAnalysis.environment(graph)
         }
         let view = graph.hardOnly().removingExternal().regrouped(by: scope)

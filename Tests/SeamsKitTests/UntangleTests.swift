@@ -252,6 +252,19 @@ import Testing
         #expect(c.cuts.isEmpty, "\(c.cuts.map { "\($0.from) → \($0.to)" })")
     }
 
+    @Test func aDefaultArgumentIsTheSeamNotACut() throws {
+        // By weight alone the default argument would go (the other way makes nine): held, the
+        // nine are cut.
+        let nine = (1...9).map { _ in "_ = Panel(engine: self)" }.joined(separator: " ; ")
+        let seam = try firstCut([
+            "App/Engining.swift": "protocol Engining {}",
+            "App/Engine.swift": "final class Engine: Engining { func run() { \(nine) } }",
+            "App/Panel.swift":
+                "final class Panel { let engine: Engining ; init(engine: Engining = Engine()) { self.engine = engine } }",
+        ])
+        #expect(seam.map { "\($0.0) → \($0.1)" } == "App.Engine → App.Panel", "not the default argument")
+    }
+
     @Test func twoTypesOfOneFileAreHeldWhenAnotherCutExists() throws {
         // Entity and its query are written together in one file; the API is elsewhere. The
         // cheapest cut by weight is inside the file (a type annotation); held, the plan cuts
