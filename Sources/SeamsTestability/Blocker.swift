@@ -127,22 +127,31 @@ public struct NotAdvised: Hashable, Codable, Sendable {
     /// Adapters to the platform (behind a protocol of the app, or held by its replaceable
     /// environment) whose only blockers are the platform calls they exist to make.
     public var adapters = 0
+    /// Types the system makes with no arguments (WidgetKit timeline providers and entries, App
+    /// Intents, SwiftUI menu commands): nothing can be injected; their logic belongs in a type
+    /// they call, which is advised on.
+    public var systemMade = 0
 
-    public init(views: Int = 0, roots: Int = 0, debug: Int = 0, extensions: Int = 0, adapters: Int = 0) {
-        (self.views, self.roots, self.debug, self.extensions, self.adapters) = (views, roots, debug, extensions, adapters)
+    public init(
+        views: Int = 0, roots: Int = 0, debug: Int = 0, extensions: Int = 0, adapters: Int = 0, systemMade: Int = 0
+    ) {
+        (self.views, self.roots, self.debug, self.extensions, self.adapters) = (
+            views, roots, debug, extensions, adapters
+        )
+        self.systemMade = systemMade
     }
 
-    enum CodingKeys: String, CodingKey { case views, roots, debug, extensions, adapters }
+    enum CodingKeys: String, CodingKey { case views, roots, debug, extensions, adapters, systemMade }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func count(_ key: CodingKeys) throws -> Int { try c.decodeIfPresent(Int.self, forKey: key) ?? 0 }
         self.init(
             views: try count(.views), roots: try count(.roots), debug: try count(.debug),
-            extensions: try count(.extensions), adapters: try count(.adapters))
+            extensions: try count(.extensions), adapters: try count(.adapters), systemMade: try count(.systemMade))
     }
 
-    public var isEmpty: Bool { views + roots + debug + extensions + adapters == 0 }
+    public var isEmpty: Bool { views + roots + debug + extensions + adapters + systemMade == 0 }
 
     /// "not advised on: 212 SwiftUI views (their models are the unit), 1 composition root, 9 debug tools".
     public var sentence: String? {
@@ -151,10 +160,16 @@ public struct NotAdvised: Hashable, Codable, Sendable {
         if roots > 0 { parts.append("\(roots) composition root\(roots == 1 ? "" : "s") (wiring is their job)") }
         if debug > 0 { parts.append("\(debug) debug tool\(debug == 1 ? "" : "s") or stand-in\(debug == 1 ? "" : "s")") }
         if extensions > 0 {
-            parts.append("\(extensions) extension\(extensions == 1 ? "" : "s") of SDK types (their callers are the unit)")
+            parts.append(
+                "\(extensions) extension\(extensions == 1 ? "" : "s") of SDK types (their callers are the unit)")
         }
         if adapters > 0 {
             parts.append("\(adapters) adapter\(adapters == 1 ? "" : "s") to the platform (calling it is their job)")
+        }
+        if systemMade > 0 {
+            parts.append(
+                "\(systemMade) type\(systemMade == 1 ? "" : "s") the system makes (widget providers, app intents, commands: their logic belongs in a type they call)"
+            )
         }
         return parts.isEmpty ? nil : "not advised on: " + parts.joined(separator: ", ")
     }

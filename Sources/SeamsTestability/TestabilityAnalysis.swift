@@ -165,6 +165,7 @@ public struct TestabilityAnalysis: Sendable {
         // root, debug tools and stand-ins shipped in production targets, extensions of SDK types,
         // and adapters whose only blockers are the platform calls they exist to make.
         let swiftUI = ViewTypes.declarative(graph)
+        let systemMade = graph.subtypes(of: Self.systemMadeProtocols)
         var aside = NotAdvised()
         var advised = Set<String>()
         for subject in subjects where includeTests || subject.isProduction {
@@ -178,6 +179,8 @@ public struct TestabilityAnalysis: Sendable {
             } else if subject.kind == .extension, extended[subject.id].flatMap({ nodes[$0] })?.external ?? true {
                 // An extension of an SDK type (external, or not resolved to any scanned type).
                 aside.extensions += 1
+            } else if systemMade.contains(owner) {
+                aside.systemMade += 1
             } else if adapters.contains(owner), let own = blockers[subject.id], !own.isEmpty,
                 own.allSatisfy({ $0.kind == .systemService })
             {
@@ -191,6 +194,15 @@ public struct TestabilityAnalysis: Sendable {
             root: graph.root, types: types.filter { advised.contains($0.id) },
             leftOut: leftOut.isEmpty ? nil : leftOut, notAdvised: aside.isEmpty ? nil : aside)
     }
+
+    /// Protocols of types the system makes with no arguments of the app's (facts about the SDK):
+    /// WidgetKit's providers and entries, App Intents' intents, SwiftUI's menu commands.
+    static let systemMadeProtocols: Set<String> = [
+        "TimelineProvider", "AppIntentTimelineProvider", "IntentTimelineProvider", "TimelineEntry", "AppIntent",
+        "WidgetConfigurationIntent",
+        "ControlConfigurationIntent", "AudioPlaybackIntent", "LiveActivityIntent", "ForegroundContinuableIntent",
+        "SetValueIntent", "OpenIntent", "DeleteIntent", "ProgressReportingIntent", "Commands",
+    ]
 
     /// A debug screen, menu or tool, or a stand-in (mock, fake, stub, spy) that ships in a
     /// production target: nobody unit-tests it, and its shortcuts are on purpose.
@@ -349,8 +361,10 @@ public struct TestabilityAnalysis: Sendable {
         if use.kind != .downcast, use.kind != .staticState, use.kind != .staticWrite, use.kind != .globalRead,
             let p = services.match(use)
         {
-            // Stopping an observation undoes a use; it is never one a test must control.
-            if ServicePattern.chain(use.path).last == "removeObserver" { return nil }
+            // Stopping an observation undoes a use; it is never one a test must control. A post
+            // is an output a test observes (`expectation(forNotification:)`), not an input.
+            let last = ServicePattern.chain(use.path).last
+            if last == "removeObserver" || (p.service == "notification center" && last == "post") { return nil }
             return blocker(
                 .systemService, target: p.pattern, use, recipe: .wrapSystemService, service: p.service,
                 reason: "uses \(p.pattern) (\(p.service)), which a test cannot control")

@@ -267,6 +267,42 @@ import Testing
         #expect(kinds(r, "Watcher").count == 1, "\(kinds(r, "Watcher"))")
     }
 
+    @Test func postingANotificationIsAnOutputATestObserves() {
+        let r = report(
+            """
+            import Foundation
+            final class Announcer { func announce() { NotificationCenter.default.post(name: .init("x"), object: nil) } }
+            final class Listener {
+                func start() { NotificationCenter.default.addObserver(self, selector: #selector(f), name: .init("x"), object: nil) }
+                @objc func f() {}
+            }
+            """)
+        #expect(kinds(r, "Announcer").isEmpty, "\(kinds(r, "Announcer"))")
+        // Trap: observing the default center is still an input the test does not control.
+        #expect(
+            kinds(r, "Listener") == ["system-service NotificationCenter.default.addObserver"], "\(kinds(r, "Listener"))"
+        )
+    }
+
+    @Test func whatTheSystemMakesIsNotAdvisedOnWhatItCallsIs() {
+        let r = report(
+            """
+            import Foundation
+            import WidgetKit
+            import AppIntents
+            struct Entry: TimelineEntry { var date = Date() }
+            struct Provider: TimelineProvider {
+                func placeholder(in context: Context) -> Entry { Entry(date: Date()) }
+            }
+            struct Refresh: AppIntent { func perform() async throws -> some IntentResult { Loader().load(); return .result() } }
+            final class Loader { func load() { URLSession.shared.dataTask(with: URL(string: "x")!).resume() } }
+            """)
+        #expect(r.type("App.Entry") == nil && r.type("App.Provider") == nil && r.type("App.Refresh") == nil)
+        #expect(r.notAdvised?.systemMade == 3, "\(String(describing: r.notAdvised))")
+        // Trap: the type the intent calls is where the logic is, and it is advised on.
+        #expect(kinds(r, "Loader") == ["system-service URLSession.shared.dataTask"], "\(kinds(r, "Loader"))")
+    }
+
     @Test func anObjectiveCStyleSingletonAccessorIsGlobalAccess() {
         let r = report(
             """
