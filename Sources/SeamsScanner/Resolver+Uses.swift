@@ -143,12 +143,13 @@ extension Resolver {
     /// A static or global stored property assigned, or changed through (`X.shared.name = …`,
     /// `X.items.append(…)`), anywhere, the type's own code included: a `static var` nothing
     /// writes is a constant, and what a test may share is what is written.
-    func noteWrite(_ refs: [MemberRef], _ path: String, _ loc: Loc, scope: Scope) {
+    /// `path` is built only for a write: this is called on every static member the scan meets.
+    func noteWrite(_ refs: [MemberRef], _ path: @autoclosure () -> String, _ loc: Loc, scope: Scope) {
         guard assigning, emitting, refs.count == 1, let ref = refs.first, ref.fact.kind == .property,
             ref.fact.isStored, ref.fact.isStatic || ref.symbol == nil
         else { return }
         _ = record(
-            .staticWrite, to: ref.owner, path: path, targetMember: ref.fact.signature,
+            .staticWrite, to: ref.owner, path: path(), targetMember: ref.fact.signature,
             traits: ref.fact.isVar ? [.stored, .mutable] : [.stored], loc, scope: scope)
     }
 
