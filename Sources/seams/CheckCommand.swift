@@ -19,15 +19,16 @@ struct CheckCommand: ParsableCommand {
             so that a legacy app can adopt seams at once: only new violations fail, and fixed ones must \
             leave the baseline.
 
-            Each --output belongs to the --reporter before it: `seams check --reporter text --reporter \
-            sarif --output seams.sarif` writes text to standard output and SARIF to seams.sarif.
+            Each --reporter can name the file its report goes to: `seams check --reporter text \
+            --reporter sarif:seams.sarif` writes text to standard output and SARIF to seams.sarif. \
+            --output names the file of a single report.
 
             EXAMPLES:
               seams check
               seams check App --write-baseline seams-baseline.json
               seams check --reporter sarif --output seams.sarif
               seams check --reporter codeclimate --output gl-code-quality-report.json
-              seams check --reporter github --reporter junit --output junit.xml
+              seams check --reporter github --reporter junit:junit.xml
               seams check --strict --allow-stale
             """
     )
@@ -39,11 +40,13 @@ struct CheckCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Report format; repeatable (default: text).",
-            valueName: "format"))
-    var reporter: [CheckFormat] = []
+            "Report format, and the file its report goes to after a colon (sarif:seams.sarif; default: standard output); repeatable (default: text).",
+            valueName: "format[:file]"))
+    var reporter: [ReportDestination] = []
 
-    @Option(name: .shortAndLong, help: "Write the report of the --reporter before it to this file; repeatable.")
+    @Option(
+        name: .shortAndLong,
+        help: "Write the report to this file (with no --reporter, its format comes from the name: .sarif, .xml, .json, .md).")
     var output: [String] = []
 
     @Option(
@@ -67,16 +70,19 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         _ = try destinations()
-        try Console.validateOutputPaths(output + [writeBaseline].compactMap { $0 })
+        try Console.validateOutputPaths(try destinations().compactMap(\.path) + [writeBaseline].compactMap { $0 })
         if baseline != nil && writeBaseline != nil {
             throw ValidationError("--baseline and --write-baseline do not go together: writing records every violation")
         }
     }
 
-    /// Where each report goes: each --output belongs to the --reporter before it, as written.
-    func destinations() throws -> [(reporter: CheckFormat, path: String?)] {
-        try ReporterDestinations.pair(
-            reporters: reporter, outputs: output, arguments: Array(CommandLine.arguments.dropFirst()))
+    /// Where each report goes.
+    func destinations() throws -> [ReportDestination] {
+        guard output.count <= 1 else {
+            throw ValidationError(
+                "--output is given \(output.count) times: name each report's file as --reporter FORMAT:FILE")
+        }
+        return try ReporterDestinations.resolve(reporters: reporter, output: output.first)
     }
 
     func run() throws {
@@ -94,8 +100,8 @@ struct CheckCommand: ParsableCommand {
         for note in outcome.notes { Console.status("note: \(note)") }
         // Every report (and the baseline asked for) rendered first, then written all or none.
         let reports = targets.map { target -> (bytes: Data, path: String?) in
-            let colors = target.reporter == .text && target.path == nil && Console.stdoutWantsColor
-            return (outcome.report(as: target.reporter, colors: colors), target.path)
+            let colors = target.format == .text && target.path == nil && Console.stdoutWantsColor
+            return (outcome.report(as: target.format, colors: colors), target.path)
         }
         let baselineFile = outcome.baselineBytes.map { (bytes: $0, path: Optional(outcome.baselineWritten!)) }
         try Console.emit(reports + [baselineFile].compactMap { $0 })
@@ -107,64 +113,63 @@ struct CheckCommand: ParsableCommand {
     }
 }
 
-/// Pairs `--reporter` and `--output` options by their order on the command line.
+/// One `--reporter` value: a format, and the file its report goes to (`sarif:seams.sarif`), or
+/// standard output when none is named.
+struct ReportDestination: ExpressibleByArgument, Equatable {
+    var format: CheckFormat
+    var path: String?
+
+    init(format: CheckFormat, path: String? = nil) {
+        self.format = format
+        self.path = path
+    }
+
+    init?(argument: String) {
+        let name = argument.prefix { $0 != ":" }
+        guard let format = CheckFormat(rawValue: String(name)) else { return nil }
+        self.format = format
+        if name.count < argument.count {
+            let path = String(argument.dropFirst(name.count + 1))
+            guard !path.isEmpty else { return nil }
+            self.path = path
+        }
+    }
+
+    static var allValueStrings: [String] { CheckFormat.allValueStrings }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+/// Where each report goes: each `--reporter` names its own file (`FORMAT:FILE`), and `--output`
+/// is the file of the one report when a single format is asked for (or inferred from its name).
 enum ReporterDestinations {
-    static func pair(
-        reporters: [CheckFormat], outputs: [String], arguments: [String]
-    ) throws -> [(reporter: CheckFormat, path: String?)] {
-        if reporters.isEmpty {
-            guard outputs.count <= 1 else {
-                throw ValidationError("several --output files but no --reporter: name the format of each")
-            }
-            let inferred = outputs.first.flatMap(CheckFormat.format(forPath:)) ?? .text
-            return [(inferred, outputs.first)]
-        }
-        // The options in the order written; ArgumentParser has already checked their values.
-        var order: [(isReporter: Bool, value: String)] = []
-        var i = 0
-        while i < arguments.count {
-            let arg = arguments[i]
-            if arg == "--" { break }
-            for (name, isReporter) in [("--reporter", true), ("--output", false), ("-o", false)] {
-                if arg == name, i + 1 < arguments.count {
-                    order.append((isReporter, arguments[i + 1]))
-                    i += 1
-                } else if arg.hasPrefix(name + "=") {
-                    order.append((isReporter, String(arg.dropFirst(name.count + 1))))
-                }
-            }
-            i += 1
-        }
-        var pairs: [(reporter: CheckFormat, path: String?)] = []
-        for item in order {
-            if item.isReporter {
-                guard let r = CheckFormat(rawValue: item.value) else { continue }
-                pairs.append((r, nil))
-            } else {
-                guard !pairs.isEmpty else {
-                    throw ValidationError(
-                        "--output \(item.value) comes before any --reporter: put it after the reporter it is for")
-                }
-                guard pairs[pairs.count - 1].path == nil else {
-                    throw ValidationError(
-                        "--reporter \(pairs[pairs.count - 1].reporter.rawValue) has two --output files")
-                }
-                pairs[pairs.count - 1].path = item.value
+    static func resolve(reporters: [ReportDestination], output: String?) throws -> [ReportDestination] {
+        var targets = reporters
+        if let output {
+            switch targets.count {
+            case 0:
+                targets = [ReportDestination(format: CheckFormat.format(forPath: output) ?? .text, path: output)]
+            case 1 where targets[0].path == nil:
+                targets[0].path = output
+            case 1:
+                throw ValidationError(
+                    "--reporter \(targets[0].format.rawValue) already names its file \(targets[0].path!): drop --output")
+            default:
+                throw ValidationError(
+                    "--output is the file of a single report: with several --reporter, name each one's file as "
+                        + "--reporter FORMAT:FILE (e.g. --reporter github --reporter sarif:seams.sarif)")
             }
         }
-        guard pairs.count == reporters.count, pairs.compactMap(\.path).count == outputs.count else {
-            throw ValidationError("cannot tell which --output belongs to which --reporter: write each right after it")
-        }
-        let toStdout = pairs.filter { $0.path == nil }
+        if targets.isEmpty { targets = [ReportDestination(format: .text)] }
+        let toStdout = targets.filter { $0.path == nil }
         if toStdout.count > 1 {
             throw ValidationError(
-                "\(toStdout.map { $0.reporter.rawValue }.joined(separator: " and ")) would both write to standard output: "
-                    + "give all but one an --output")
+                "\(toStdout.map(\.format.rawValue).joined(separator: " and ")) would both write to standard output: "
+                    + "name a file for all but one, as --reporter FORMAT:FILE")
         }
-        let paths = pairs.compactMap(\.path)
+        let paths = targets.compactMap(\.path)
         if Set(paths).count != paths.count {
-            throw ValidationError("two reporters would write to the same --output file")
+            throw ValidationError("two reporters would write to the same file")
         }
-        return pairs
+        return targets
     }
 }

@@ -45,7 +45,7 @@ import Testing
         // Counts and type aliases, before any member is read.
         let types = after.filter { if case .file = $0.kind { false } else { true } }
         #expect(types.count == 6)
-        let source = try #require(types.first?.lazyMembers)
+        let source = try #require(types.first?.lazyMembers as? LazyMembers)
         #expect(types.allSatisfy { $0.lazyMembers === source })
         #expect(zip(before, after).allSatisfy { $0.memberCount == $1.memberCount })
         #expect(
