@@ -46,7 +46,9 @@ struct CheckCommand: ParsableCommand {
 
     @Option(
         name: .shortAndLong,
-        help: "Write the report to this file (with no --reporter, its format comes from the name: .sarif, .xml, .json, .md).")
+        help:
+            "Write the report to this file (with no --reporter, its format comes from the name: .sarif, .xml, .json, .md)."
+    )
     var output: [String] = []
 
     @Option(
@@ -152,7 +154,8 @@ enum ReporterDestinations {
                 targets[0].path = output
             case 1:
                 throw ValidationError(
-                    "--reporter \(targets[0].format.rawValue) already names its file \(targets[0].path!): drop --output")
+                    "--reporter \(targets[0].format.rawValue) already names its file \(targets[0].path!): drop --output"
+                )
             default:
                 throw ValidationError(
                     "--output is the file of a single report: with several --reporter, name each one's file as "

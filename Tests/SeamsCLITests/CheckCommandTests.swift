@@ -66,8 +66,8 @@ struct CheckCommandTests {
         let dir = try app()
         let r = try seams(
             [
-                "check", "app", "--reporter", "text", "--reporter", "sarif", "--output", "out/seams.sarif",
-                "--reporter=junit", "-o", "out/junit.xml", "--reporter", "markdown", "--output=out/comment.md",
+                "check", "app", "--reporter", "text", "--reporter", "sarif:out/seams.sarif",
+                "--reporter=junit:out/junit.xml", "--reporter", "markdown:out/comment.md",
             ], in: dir.path)
         // The output folder does not exist: a clear error, exit 2, and nothing printed as if it had worked.
         #expect(r.status == 2)
@@ -76,8 +76,8 @@ struct CheckCommandTests {
         try FileManager.default.createDirectory(atPath: dir.path + "/out", withIntermediateDirectories: true)
         let again = try seams(
             [
-                "check", "app", "--reporter", "text", "--reporter", "sarif", "--output", "out/seams.sarif",
-                "--reporter=junit", "-o", "out/junit.xml", "--reporter", "markdown", "--output=out/comment.md",
+                "check", "app", "--reporter", "text", "--reporter", "sarif:out/seams.sarif",
+                "--reporter=junit:out/junit.xml", "--reporter", "markdown:out/comment.md",
             ], in: dir.path)
         #expect(again.status == 1)
         #expect(again.stdout.hasPrefix("no-type-cycles error no-cycles: 1 violation\n"))
@@ -93,6 +93,20 @@ struct CheckCommandTests {
         #expect(r.status == 1)
         #expect(r.stdout.isEmpty)
         #expect(try dir.read("report.sarif").contains("\"$schema\""))
+    }
+
+    @Test func oneReporterTakesTheOutputWhereverItIsWritten() throws {
+        let dir = try app()
+        let r = try seams(["check", "app", "--output", "report.json", "--reporter", "sarif"], in: dir.path)
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(try dir.read("report.json").contains("\"$schema\""), "the reporter named, not the file's extension")
+        // With several reporters, --output would be a guess: the message shows the way.
+        let several = try seams(
+            ["check", "app", "--reporter", "github", "--reporter", "sarif", "--output", "a.sarif"], in: dir.path)
+        #expect(several.status == 64)
+        #expect(several.stderr.contains("--reporter github --reporter sarif:seams.sarif"), "\(several.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/a.sarif"))
     }
 
     @Test func aBadConfigIsExitTwoWithEveryProblemAndNoReport() throws {
@@ -127,9 +141,13 @@ struct CheckCommandTests {
 
     @Test(arguments: [
         ["check", "app", "--reporter", "nope"],
-        ["check", "app", "--output", "a.sarif", "--reporter", "sarif"],
         ["check", "app", "--reporter", "text", "--reporter", "xcode"],
         ["check", "app", "--reporter", "sarif", "-o", "a", "-o", "b"],
+        ["check", "app", "--reporter", "sarif:"],
+        ["check", "app", "--reporter", "nope:a.txt"],
+        ["check", "app", "--reporter", "github", "--reporter", "sarif", "--output", "a.sarif"],
+        ["check", "app", "--reporter", "sarif:a.sarif", "--output", "b.sarif"],
+        ["check", "app", "--reporter", "json:a", "--reporter", "sarif:a"],
         ["check", "app", "--baseline", "a.json", "--write-baseline", "b.json"],
         ["check", "app", "--max-file-size", "0"],
     ])

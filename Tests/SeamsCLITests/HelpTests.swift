@@ -56,8 +56,8 @@ struct HelpTests {
                     let words = step.split(separator: " ").map(String.init)
                     #expect(words.first == "seams", "\(example)")
                     if words.dropFirst().first == "check" {
-                        // check pairs --reporter and --output by their order on the real command
-                        // line: run it (on the sample's Stage 2), where 64 is a usage error.
+                        // check's reporters and files are checked together when it runs: run it
+                        // (on the sample's Stage 2), where 64 is a usage error.
                         let run = try seams(Array(words.dropFirst()), in: try stage2().path)
                         #expect(run.status != 64, "\(step): \(run.stderr)")
                     } else {

@@ -47,8 +47,7 @@ struct OutputSafetyTests {
         let dir = try app()
         let before = dir.listing()
         let args = [
-            "check", "app", "--reporter", "json", "--output", "a.json", "--reporter", "sarif", "--output",
-            "missing/b.sarif", "--reporter", "text",
+            "check", "app", "--reporter", "json:a.json", "--reporter", "sarif:missing/b.sarif", "--reporter", "text",
         ]
         let r = try seams(args, in: dir.path)
         #expect(r.status == 2)
@@ -68,11 +67,15 @@ struct OutputSafetyTests {
     @Test func theBaselineIsWrittenWithTheReportsOrNotAtAll() throws {
         let dir = try app()
         let before = dir.listing()
-        let args = ["check", "app", "--write-baseline", "base.json", "--reporter", "sarif", "--output", "missing/b.sarif"]
+        let args = [
+            "check", "app", "--write-baseline", "base.json", "--reporter", "sarif", "--output", "missing/b.sarif",
+        ]
         let r = try seams(args, in: dir.path)
         #expect(r.status == 2, "\(r.stderr)")
         #expect(dir.listing() == before, "no baseline written")
-        let ok = try seams(["check", "app", "--write-baseline", "base.json", "--reporter", "sarif", "--output", "b.sarif"], in: dir.path)
+        let ok = try seams(
+            ["check", "app", "--write-baseline", "base.json", "--reporter", "sarif", "--output", "b.sarif"],
+            in: dir.path)
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(dir.listing() == (before + ["b.sarif", "base.json"]).sorted())
     }
@@ -99,7 +102,7 @@ struct OutputSafetyTests {
         let process = Process()
         process.executableURL = seamsBinary()
         process.arguments = [
-            "check", "app", "--reporter", "json", "--output", "a.json", "--reporter", "sarif", "--output", "b.sarif",
+            "check", "app", "--reporter", "json:a.json", "--reporter", "sarif:b.sarif",
         ]
         process.currentDirectoryURL = URL(fileURLWithPath: dir.path)
         process.environment = ProcessInfo.processInfo.environment.merging(

@@ -40,7 +40,7 @@ struct SampleCheckTests {
     func check(_ stage: String) throws -> Report {
         let out = try TempDir()
         let run = try seams(
-            ["check", stage, "--reporter", "text", "--reporter", "json", "--output", out.path + "/report.json"],
+            ["check", stage, "--reporter", "text", "--reporter", "json:" + out.path + "/report.json"],
             in: Self.samples)
         let object = try JSONSerialization.jsonObject(with: Data(try out.read("report.json").utf8)) as! [String: Any]
         return Report(status: run.status, stdout: run.stdout, json: object)
