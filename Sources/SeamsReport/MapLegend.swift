@@ -1,14 +1,82 @@
 import Foundation
 
 /// Module colours, assigned in sorted module order, so a module keeps its colour between runs and
-/// between the maps of one codebase. The first 20 are light enough for black text and at least
-/// 18 CIE76 units apart from each other (chosen farthest-first from a grid of pastel colours);
-/// beyond 20 modules, colours step round the hue circle by the golden angle.
+/// between the maps of one codebase. All are light enough for black text (CIE L* at least 65). The
+/// first 20 are at least 18 CIE76 units apart from each other; the next 60 are chosen the same
+/// way, farthest-first from a grid of light colours, so that any two of the first 80 are at least
+/// 10 apart. Beyond 80 modules, colours step round the hue circle by the golden angle (they may
+/// come close: such maps are best drawn by module group).
 public enum ModulePalette {
-    public static let colors = [
+    static let first20 = [
         "#8dd3c7", "#ffffb3", "#bebada", "#80b1d3", "#fdb462", "#b3de69", "#ff80ff", "#ff8095", "#c2957e", "#80ffbf",
         "#e092d3", "#a6a6ff", "#80ff80", "#ffe6cc", "#89c27e", "#c2b261", "#ccffd4", "#b5c29b", "#ffff80", "#cceeff",
     ]
+
+    /// The 80 colours kept apart.
+    public static let colors: [String] = first20 + farthestFirst(after: first20, count: 60)
+
+    /// `count` colours from a grid of sRGB colours (16 levels a channel, 0 to 255) light enough for black
+    /// text, each the one farthest (CIE76) from every colour before it; ties go to the lower hex.
+    static func farthestFirst(after chosen: [String], count: Int) -> [String] {
+        var candidates: [(hex: String, lab: Lab)] = []
+        for r in stride(from: 0, through: 255, by: 17) {
+            for g in stride(from: 0, through: 255, by: 17) {
+                for b in stride(from: 0, through: 255, by: 17) {
+                    let lab = Lab(red: r, green: g, blue: b)
+                    if lab.lightness >= 65 { candidates.append((String(format: "#%02x%02x%02x", r, g, b), lab)) }
+                }
+            }
+        }
+        var nearest = candidates.map { candidate in
+            chosen.map { Lab(hex: $0).distance(to: candidate.lab) }.min() ?? .infinity
+        }
+        var picked: [String] = []
+        while picked.count < count, !candidates.isEmpty {
+            var best = 0
+            for i in candidates.indices.dropFirst()
+            where nearest[i] > nearest[best]
+                || (nearest[i] == nearest[best] && candidates[i].hex < candidates[best].hex)
+            {
+                best = i
+            }
+            let pick = candidates[best]
+            picked.append(pick.hex)
+            for i in candidates.indices { nearest[i] = min(nearest[i], pick.lab.distance(to: candidates[i].lab)) }
+        }
+        return picked
+    }
+
+    /// A colour in CIE L*a*b* (D65), for distances as the eye sees them (CIE76: straight lines).
+    struct Lab {
+        var lightness: Double
+        var a: Double
+        var b: Double
+
+        init(red: Int, green: Int, blue: Int) {
+            func linear(_ c: Int) -> Double {
+                let x = Double(c) / 255
+                return x > 0.04045 ? pow((x + 0.055) / 1.055, 2.4) : x / 12.92
+            }
+            let (r, g, b) = (linear(red), linear(green), linear(blue))
+            func f(_ t: Double) -> Double { t > 0.008856 ? cbrt(t) : 7.787 * t + 16 / 116 }
+            let x = f((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047)
+            let y = f(r * 0.2126 + g * 0.7152 + b * 0.0722)
+            let z = f((r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883)
+            lightness = 116 * y - 16
+            a = 500 * (x - y)
+            self.b = 200 * (y - z)
+        }
+
+        init(hex: String) {
+            let v = Int(hex.dropFirst(), radix: 16) ?? 0
+            self.init(red: v >> 16, green: (v >> 8) & 255, blue: v & 255)
+        }
+
+        func distance(to other: Lab) -> Double {
+            let (dl, da, db) = (lightness - other.lightness, a - other.a, b - other.b)
+            return (dl * dl + da * da + db * db).squareRoot()
+        }
+    }
 
     public static func color(of module: String?, among modules: [String]) -> String {
         guard let module, let i = modules.firstIndex(of: module) else { return "#ffffff" }

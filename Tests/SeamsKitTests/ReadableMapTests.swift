@@ -32,7 +32,7 @@ import Testing
             root: "/r", modules: [ModuleInfo(name: "M", files: 3)], nodes: nodes, edges: edges, diagnostics: [])
     }
 
-    @Test func theFirstTwentyModuleColoursAreDistinctThenHueSteps() {
+    @Test func eightyModuleColoursStayApartThenHueSteps() {
         func lab(_ hex: String) -> (Double, Double, Double) {
             let v = Int(hex.dropFirst(), radix: 16)!
             func linear(_ c: Int) -> Double {
@@ -46,19 +46,21 @@ import Testing
             func f(_ t: Double) -> Double { t > 0.008856 ? cbrt(t) : 7.787 * t + 16 / 116 }
             return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
         }
-        let colours = (0..<20).map(ModulePalette.color(at:))
-        #expect(Set(colours).count == 20)
-        for i in 0..<20 {
-            for j in (i + 1)..<20 {
+        // The first 20 at least 18 CIE76 units apart, any two of the first 80 at least 10 (issue
+        // #43: an app of 79 modules had two colours 1.7 apart), all light enough for black text.
+        let colours = (0..<80).map(ModulePalette.color(at:))
+        #expect(Set(colours).count == 80)
+        for i in 0..<80 {
+            for j in (i + 1)..<80 {
                 let a = lab(colours[i]), b = lab(colours[j])
                 let distance = ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2))
                     .squareRoot()
-                #expect(distance >= 18, "\(colours[i]) and \(colours[j]) are \(distance) apart")
+                #expect(distance >= (j < 20 ? 18 : 10), "\(colours[i]) and \(colours[j]) are \(distance) apart")
             }
             #expect(lab(colours[i]).0 >= 65, "\(colours[i]) is light enough for black text")
         }
-        let more = (20..<60).map(ModulePalette.color(at:))
-        #expect(Set(more).count == 40, "hue steps beyond 20 repeat no colour")
+        let more = (80..<120).map(ModulePalette.color(at:))
+        #expect(Set(more).count == 40, "hue steps beyond 80 repeat no colour")
         #expect(more.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
     }
 
