@@ -31,8 +31,26 @@ extension Graph {
         for node in nodes where !node.external {
             if let f = node.file, moduleOfFile[f] == nil { moduleOfFile[f] = node.module }
         }
+        // A group of test, preview or generated code only (a test target, a file of previews)
+        // keeps that role, so that maps can mute it and views leave it out; test first, then
+        // preview, when they are mixed.
+        var groupRole: [String: NodeRole?] = [:]
+        for node in nodes where !node.external {
+            let id = groupNode(of: node, file: nil).id
+            guard let role = node.role else {
+                groupRole[id] = .some(nil)
+                continue
+            }
+            switch groupRole[id] {
+            case nil: groupRole[id] = role
+            case .some(nil): break
+            case .some(let other?): groupRole[id] = min(other, role)
+            }
+        }
         for node in nodes {
-            builder.add(groupNode(of: node, file: nil))
+            var group = groupNode(of: node, file: nil)
+            if !group.external, let role = groupRole[group.id] ?? nil { group.role = role }
+            builder.add(group)
         }
         for edge in edges {
             guard let from = byID[edge.from], let to = byID[edge.to] else { continue }

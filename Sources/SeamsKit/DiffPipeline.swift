@@ -23,6 +23,8 @@ public struct DiffRequest: Sendable {
     public var direction: Direction = .both
     /// Keep the standard library's and the SDK's value types when external types are shown.
     public var includeStandardTypes = false
+    /// Leave out test, preview and generated code (`--hide-tests`, or `hide-tests:` in seams.yml).
+    public var hideTests = false
 
     public init(before: String, after: String, scan: ScanRequest) {
         self.before = before
@@ -125,7 +127,8 @@ public enum DiffPipeline {
         let unread = Set(graph.diagnostics.filter(\.unread).map { $0.file ?? "" }).count
         if unread > 0 {
             out.append(
-                "\(side): \(unread) path\(unread == 1 ? " was" : "s were") not fully read: changes there may be missing")
+                "\(side): \(unread) path\(unread == 1 ? " was" : "s were") not fully read: changes there may be missing"
+            )
         }
         return out
     }
@@ -154,7 +157,8 @@ public enum DiffPipeline {
                 throw SeamsError.input("\(side) cannot be read")
             }
             do {
-                return MapPipeline.shown(try GraphJSONReporter.decode(data), request.includeStandardTypes)
+                return MapPipeline.shown(
+                    try GraphJSONReporter.decode(data), request.includeStandardTypes, request.hideTests)
             } catch {
                 throw SeamsError.input("\(side) is not a scan saved by `seams scan`: \(error)")
             }
@@ -168,7 +172,7 @@ public enum DiffPipeline {
         scan.paths = ["."]
         scan.workingDirectory = folder
         let outcome = try ScanPipeline.run(scan)
-        return MapPipeline.shown(outcome.graph, request.includeStandardTypes || outcome.config.includeStandardTypes)
+        return MapPipeline.shown(outcome.graph, request.includeStandardTypes, request.hideTests, outcome.config)
     }
 }
 

@@ -36,6 +36,8 @@ public struct MapRequest: Sendable {
     public var testability = false
     /// Keep the standard library's and the SDK's value types when external types are shown.
     public var includeStandardTypes = false
+    /// Leave out test, preview and generated code (`--hide-tests`, or `hide-tests:` in seams.yml).
+    public var hideTests = false
 
     public init(scan: ScanRequest) {
         self.scan = scan
@@ -102,7 +104,7 @@ public enum MapPipeline {
         }
         let report =
             request.testability ? judged ?? outcome.config.testabilityAnalysis.analyse(outcome.graph) : nil
-        let graph = shown(outcome.graph, request.includeStandardTypes || outcome.config.includeStandardTypes)
+        let graph = shown(outcome.graph, request.includeStandardTypes, request.hideTests, outcome.config)
         var drawn = try draw(graph, request, testability: report)
         if let unread = DiagnosticText.unreadNote(outcome.graph.diagnostics) { drawn.notes.append(unread) }
         return drawn
@@ -112,15 +114,22 @@ public enum MapPipeline {
     /// draw (modules excluded, collapsed, focused), as text or JSON.
     public static func hubs(_ request: MapRequest, top: Int, json: Bool) throws -> Data {
         let outcome = try ScanPipeline.run(request.scan)
-        let scanned = shown(outcome.graph, request.includeStandardTypes || outcome.config.includeStandardTypes)
+        let scanned = shown(outcome.graph, request.includeStandardTypes, request.hideTests, outcome.config)
         let (graph, _, _) = try filter(scanned, request)
         let hubs = graph.hubs(top: top)
         return Data((json ? HubsReporter.json(hubs) : HubsReporter.text(hubs)).utf8)
     }
 
-    /// What a map shows of a scan: the standard library's and the SDK's value types only when asked.
-    static func shown(_ graph: Graph, _ includeStandardTypes: Bool) -> Graph {
-        includeStandardTypes ? graph : graph.removingStandardTypes()
+    /// What a map shows of a scan: the standard library's and the SDK's value types only when
+    /// asked; test, preview and generated code unless asked to hide it.
+    static func shown(_ graph: Graph, _ includeStandardTypes: Bool, _ hideTests: Bool) -> Graph {
+        let kept = includeStandardTypes ? graph : graph.removingStandardTypes()
+        return hideTests ? kept.productionOnly() : kept
+    }
+
+    /// The same, with what seams.yml asks for too.
+    static func shown(_ graph: Graph, _ includeStandardTypes: Bool, _ hideTests: Bool, _ config: SeamsConfig) -> Graph {
+        shown(graph, includeStandardTypes || config.includeStandardTypes, hideTests || config.hideTests)
     }
 
     /// Filters, encodes and renders a graph already scanned (or made by a tool).

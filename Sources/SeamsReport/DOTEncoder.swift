@@ -47,6 +47,9 @@ public enum DOTEncoder {
     public static let cycleColor = "#d62728"
     public static let cutColor = "#1f5fbf"
     public static let edgeColor = "#9a9a9a"
+    /// Test, preview and generated code: grey text and border on a faded fill.
+    public static let mutedText = "#808080"
+    public static let mutedBorder = "#b0b0b0"
     /// The outline of every node.
     public static let nodeOutline = "#555555"
     /// Sites listed in a tooltip before "… and N more".
@@ -107,7 +110,9 @@ public enum DOTEncoder {
         } else if options.legend && !options.explorer {
             // A map of modules names them on its nodes: its legend does not name them again.
             let drawn = Set(graph.nodes.filter { !$0.external && $0.kind != .module }.compactMap(\.module))
-            out += legend(moduleNames, drawn: drawn, cycles: anyRed, cuts: !options.cuts.isEmpty, soft: anySoft)
+            let muted = graph.nodes.contains { !$0.external && $0.role != nil && options.nodeFills[$0.id] == nil }
+            out += legend(
+                moduleNames, drawn: drawn, cycles: anyRed, cuts: !options.cuts.isEmpty, soft: anySoft, muted: muted)
         }
         out += "}\n"
         return out
@@ -165,11 +170,17 @@ public enum DOTEncoder {
         var tip = "\(node.id) (\(node.kind.rawValue))"
         if let file = node.file { tip += "\n\(file)\(node.line.map { ":\($0)" } ?? "")" }
         if let own = options.nodeTooltips[node.id] { tip = own }
-        let fill =
+        var fill =
             options.nodeFills[node.id]
             ?? (node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules))
         var more =
             options.focus.contains(node.id) ? ", penwidth=3.2, color=\"#111111\", fontname=\"Helvetica-Bold\"" : ""
+        // Test, preview and generated code (a test target, on a module map) stays in its module's
+        // colour, faded, with grey text and border: there, but not what the map is about.
+        if !node.external, node.role != nil, options.nodeFills[node.id] == nil {
+            fill = ModulePalette.muted(fill)
+            more += ", fontcolor=\"\(mutedText)\", color=\"\(mutedBorder)\""
+        }
         if let extra = options.nodeAttributes[node.id] { more += ", \(extra)" }
         let tooltip = options.explorer ? "" : ", tooltip=\(quote(tip))"
         return
@@ -186,8 +197,9 @@ public enum DOTEncoder {
     }
 
     /// Swatches of the modules drawn, in palette order, and a sample of each edge style drawn.
-    private static func legend(_ modules: [String], drawn: Set<String>, cycles: Bool, cuts: Bool, soft: Bool) -> String
-    {
+    private static func legend(
+        _ modules: [String], drawn: Set<String>, cycles: Bool, cuts: Bool, soft: Bool, muted: Bool
+    ) -> String {
         var rows: [MapLegend.Row] = []
         for (i, module) in modules.enumerated() where drawn.contains(module) {
             rows.append(MapLegend.Row(.fill(ModulePalette.color(at: i)), module))
@@ -195,6 +207,11 @@ public enum DOTEncoder {
         if cycles { rows.append(MapLegend.Row(.line(cycleColor, dashed: false), "on a dependency cycle")) }
         if cuts { rows.append(MapLegend.Row(.line(cutColor, dashed: false), "cut N (T.N: tangle T), in plan order")) }
         if soft { rows.append(MapLegend.Row(.line(edgeColor, dashed: true), "soft: notification, callback")) }
+        if muted {
+            rows.append(
+                MapLegend.Row(
+                    .fill(ModulePalette.muted(ModulePalette.color(at: 0))), "test, preview, generated (muted)"))
+        }
         return MapLegend.node(title: "Legend", rows: rows)
     }
 

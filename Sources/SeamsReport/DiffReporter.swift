@@ -33,7 +33,9 @@ public enum DiffReporter {
         var out = "### seams: dependency changes\n\n"
         // What was not read comes first: a reviewer must not take the rest for the whole.
         for caveat in d.caveats ?? [] { out += "> **Warning:** \(caveat)\n\n" }
-        if d.isEmpty { return out + (d.caveats == nil ? noChanges : "No dependency changes in the files scanned.") + "\n" }
+        if d.isEmpty {
+            return out + (d.caveats == nil ? noChanges : "No dependency changes in the files scanned.") + "\n"
+        }
         out += "`\(d.before)` → `\(d.after)`: **\(headline(d))**\n"
         // Sections in order of what a reviewer reads first; each row only while the budget lasts.
         var omitted = 0

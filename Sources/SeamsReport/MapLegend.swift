@@ -3,8 +3,8 @@ import Foundation
 /// Module colours, assigned in sorted module order, so a module keeps its colour between runs and
 /// between the maps of one codebase. All are light enough for black text (CIE L* at least 65). The
 /// first 20 are at least 18 CIE76 units apart from each other; the next 60 are chosen the same
-/// way, farthest-first from a grid of light colours, so that any two of the first 80 are at least
-/// 10 apart. Beyond 80 modules, colours step round the hue circle by the golden angle (they may
+/// way, farthest-first from a grid of pastel colours (L* at least 70, chroma at most 45: the
+/// gamut's corners, cyan or lime, shout), so that any two of the first 80 are at least 10 apart. Beyond 80 modules, colours step round the hue circle by the golden angle (they may
 /// come close: such maps are best drawn by module group).
 public enum ModulePalette {
     static let first20 = [
@@ -15,15 +15,17 @@ public enum ModulePalette {
     /// The 80 colours kept apart.
     public static let colors: [String] = first20 + farthestFirst(after: first20, count: 60)
 
-    /// `count` colours from a grid of sRGB colours (16 levels a channel, 0 to 255) light enough for black
-    /// text, each the one farthest (CIE76) from every colour before it; ties go to the lower hex.
+    /// `count` colours from a grid of pastel sRGB colours (16 levels a channel, 0 to 255), each
+    /// the one farthest (CIE76) from every colour before it; ties go to the lower hex.
     static func farthestFirst(after chosen: [String], count: Int) -> [String] {
         var candidates: [(hex: String, lab: Lab)] = []
         for r in stride(from: 0, through: 255, by: 17) {
             for g in stride(from: 0, through: 255, by: 17) {
                 for b in stride(from: 0, through: 255, by: 17) {
                     let lab = Lab(red: r, green: g, blue: b)
-                    if lab.lightness >= 65 { candidates.append((String(format: "#%02x%02x%02x", r, g, b), lab)) }
+                    if lab.lightness >= 70, (lab.a * lab.a + lab.b * lab.b).squareRoot() <= 45 {
+                        candidates.append((String(format: "#%02x%02x%02x", r, g, b), lab))
+                    }
                 }
             }
         }
@@ -81,6 +83,14 @@ public enum ModulePalette {
     public static func color(of module: String?, among modules: [String]) -> String {
         guard let module, let i = modules.firstIndex(of: module) else { return "#ffffff" }
         return color(at: i)
+    }
+
+    /// A module colour faded two thirds of the way to a light grey: test, preview and generated
+    /// code in its module's colour, drawn as background.
+    public static func muted(_ hex: String) -> String {
+        guard hex.count == 7, let v = Int(hex.dropFirst(), radix: 16) else { return hex }
+        let channels = [v >> 16, (v >> 8) & 255, v & 255].map { ($0 + 2 * 0xf2) / 3 }
+        return "#" + channels.map { String(format: "%02x", $0) }.joined()
     }
 
     /// The colour of the module at `index` in sorted order.

@@ -10,7 +10,8 @@ typealias YAMLNode = Yams.Node
 public struct SeamsConfig: Sendable {
     public static let fileName = "seams.yml"
     public static let knownKeys = [
-        "exclude", "include-external", "include-standard-types", "targets", "modules", "layers", "baseline", "rules", "untangle",
+        "exclude", "include-external", "include-standard-types", "hide-tests", "targets", "modules", "layers",
+        "baseline", "rules", "untangle",
         "testability", "allow-skipped",
     ]
 
@@ -25,6 +26,8 @@ public struct SeamsConfig: Sendable {
     /// Maps that show external types also show the standard library's and the SDK's value
     /// types (`Void`, `Result`, `String`, `Date`), which they hide by default.
     public var includeStandardTypes = false
+    /// Maps and explorer pages leave out test, preview and generated code (as `--hide-tests`).
+    public var hideTests = false
     /// The Xcode targets to scan (as `--target`); all when empty.
     public var targets: [String] = []
     /// Module name → folder globs, in file order: the first module whose glob matches wins.
@@ -144,6 +147,8 @@ struct ConfigReader {
                 config.includeExternal = bool(value, key: "include-external") ?? false
             case "include-standard-types":
                 config.includeStandardTypes = bool(value, key: "include-standard-types") ?? false
+            case "hide-tests":
+                config.hideTests = bool(value, key: "hide-tests") ?? false
             case "targets":
                 config.targets = strings(value, key: "targets", expecting: "a target name").map(\.value)
             case "modules":

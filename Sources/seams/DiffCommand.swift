@@ -43,8 +43,13 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "BEFORE and AFTER as two panels, every shared node at the same place in both.")
     var sideBySide = false
 
-    @Flag(help: "With --include-external, also show the standard library's and the SDK's value types (Void, String, Date).")
+    @Flag(
+        help:
+            "With --include-external, also show the standard library's and the SDK's value types (Void, String, Date).")
     var includeStandardTypes = false
+
+    @Flag(help: "Leave out test, preview and generated code (as hide-tests: true in seams.yml).")
+    var hideTests = false
 
     @OptionGroup var focus: FocusFlags
 
@@ -60,6 +65,7 @@ struct DiffCommand: ParsableCommand {
         request.format = format ?? output.flatMap(DiffRequest.format(forPath:)) ?? .svg
         request.sideBySide = sideBySide
         request.includeStandardTypes = includeStandardTypes
+        request.hideTests = hideTests
         request.engine = layout
         request.focus = focus.names
         request.depth = focus.depth

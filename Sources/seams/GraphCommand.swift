@@ -115,8 +115,13 @@ struct MapFlags: ParsableArguments {
     @Option(help: "Graphviz engine: dot, sfdp, neato or fdp (default: chosen by size).")
     var layout: Layout?
 
-    @Flag(help: "With --include-external, also show the standard library's and the SDK's value types (Void, String, Date).")
+    @Flag(
+        help:
+            "With --include-external, also show the standard library's and the SDK's value types (Void, String, Date).")
     var includeStandardTypes = false
+
+    @Flag(help: "Leave out test, preview and generated code (as hide-tests: true in seams.yml).")
+    var hideTests = false
 
     func validate() throws {
         if star && focus.names.isEmpty {
@@ -131,6 +136,7 @@ struct MapFlags: ParsableArguments {
     var isGiven: Bool {
         edgeLabels || focus.focus != nil || focus.depth != 1 || focus.direction != .both || star || onlyCycles || cuts
             || testability || collapse != nil || !excludeModule.isEmpty || layout != nil || includeStandardTypes
+            || hideTests
     }
 
     func apply(to request: inout MapRequest) {
@@ -146,5 +152,6 @@ struct MapFlags: ParsableArguments {
         request.planCuts = cuts
         request.testability = testability
         request.includeStandardTypes = includeStandardTypes
+        request.hideTests = hideTests
     }
 }

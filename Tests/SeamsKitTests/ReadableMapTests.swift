@@ -64,6 +64,63 @@ import Testing
         #expect(more.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
     }
 
+    @Test func aModuleOfTestCodeOnlyKeepsTheRoleWhenRegrouped() {
+        func node(_ id: String, _ module: String, _ role: NodeRole?) -> Node {
+            var n = Node(id: id, name: id, module: module, kind: .class, file: "\(module)/\(id).swift", line: 1)
+            n.role = role
+            return n
+        }
+        let graph = Graph(
+            root: "/r", modules: [],
+            nodes: [
+                node("A.Prod", "A", nil), node("A.Mock", "A", .test), node("T.Case", "T", .test),
+                node("T.Fake", "T", .generated), node("P.Demo", "P", .preview),
+            ], edges: [], diagnostics: [])
+        let roles = Dictionary(
+            uniqueKeysWithValues: graph.regrouped(by: .module).nodes.map { ($0.id, $0.role?.rawValue ?? "production") })
+        #expect(
+            roles == ["A": "production", "T": "test", "P": "preview"],
+            "mixed with production: none; test before generated")
+    }
+
+    @Test func testCodeIsMutedOnMapsAndLeftOutWhenAsked() throws {
+        let dir = try TempDir()
+        try FileManager.default.copyItem(atPath: fixture("MultiModule"), toPath: dir.path + "/app")
+        var scan = ScanRequest(paths: ["."])
+        scan.workingDirectory = dir.path + "/app"
+        var request = MapRequest(scan: scan)
+        request.format = .dot
+        func line(_ dot: String, _ id: String) -> Substring? {
+            dot.split(separator: "\n").first { $0.drop { $0 == " " }.hasPrefix("\"\(id)\" [label=") }
+        }
+        let types = String(decoding: try MapPipeline.run(request).bytes, as: UTF8.self)
+        let test = try #require(line(types, "TechAppTests.SignInTests"), "\(types)")
+        #expect(test.contains("fontcolor=\"\(DOTEncoder.mutedText)\""))
+        #expect(
+            test.contains(
+                "fillcolor=\"\(ModulePalette.muted(ModulePalette.color(of: "TechAppTests", among: DOTEncoder.moduleOrder(try ScanPipeline.run(scan).graph))))\""
+            ))
+        let production = try #require(line(types, "TechApp.SignInViewController"), "\(types)")
+        #expect(!production.contains(DOTEncoder.mutedText))
+        #expect(types.contains("test, preview, generated (muted)"))
+        // On a module map, the test target is one muted box.
+        request.scan.granularity = .module
+        let modules = String(decoding: try MapPipeline.run(request).bytes, as: UTF8.self)
+        #expect(try #require(line(modules, "TechAppTests"), "\(modules)").contains(DOTEncoder.mutedText))
+        #expect(!(try #require(line(modules, "TechApp"), "\(modules)").contains(DOTEncoder.mutedText)))
+        // --hide-tests, or hide-tests: in seams.yml, leaves the test code out.
+        request.hideTests = true
+        let hidden = String(decoding: try MapPipeline.run(request).bytes, as: UTF8.self)
+        #expect(line(hidden, "TechAppTests") == nil && line(hidden, "TechApp") != nil, "\(hidden)")
+        request.hideTests = false
+        request.scan.granularity = .type
+        try "hide-tests: true\n".write(toFile: dir.path + "/app/seams.yml", atomically: true, encoding: .utf8)
+        let configured = String(decoding: try MapPipeline.run(request).bytes, as: UTF8.self)
+        #expect(line(configured, "TechAppTests.SignInTests") == nil)
+        #expect(line(configured, "TechApp.SignInViewController") != nil)
+        #expect(!configured.contains("(muted)"))
+    }
+
     @Test func theLegendNamesEachModuleOnceAndNoneOnAModuleMap() throws {
         var scan = ScanRequest(paths: ["."])
         scan.workingDirectory = fixture("MultiModule")
