@@ -144,8 +144,17 @@ let package = Package(
 /// left as they are, so that a sanitized build compiles seams's code again and not swift-syntax's:
 /// races in seams's code are caught, not those inside a dependency.
 if let sanitizer = ProcessInfo.processInfo.environment["SEAMS_SANITIZE"], sanitizer == "thread" {
-    for target in package.targets where target.type != .system && target.type != .plugin {
+    for target in package.targets where target.type != .system && target.type != .plugin && target.name != "SeamsScanner" {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
     }
+}
+
+/// Swift 6 language mode (complete concurrency checking, as errors) for every target but the
+/// scanner's: its worker threads (`ParallelMap`, `Background`, `Crew`) run closures over the
+/// resolver's shared, non-`Sendable` state, which only their `@unchecked Sendable` boxes vouch
+/// for; the package's default (Swift 5, above) stays for it alone.
+for target in package.targets
+where target.type != .system && target.type != .plugin && target.name != "SeamsScanner" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.swiftLanguageMode(.v6)]
 }

@@ -2,22 +2,38 @@ import Foundation
 
 /// A map over indices on all cores, results in index order.
 public enum ConcurrentMap {
-    public static func run<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
-        let lock = NSLock()
-        var results = [T?](repeating: nil, count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { i in
-            let value = body(i)
-            lock.lock()
-            results[i] = value
-            lock.unlock()
+    public static func run<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        let results = Results<T>(count)
+        withoutActuallyEscaping(body) { body in
+            DispatchQueue.concurrentPerform(iterations: count) { i in results.set(i, body(i)) }
         }
-        return results.map { $0! }
+        return results.values
     }
 
     /// `body` of the first and of the second half of `0..<count`, at once: a walk over a large
     /// graph's edges split in two.
-    public static func halves<T>(_ count: Int, _ body: (Range<Int>) -> T) -> [T] {
+    public static func halves<T: Sendable>(_ count: Int, _ body: @Sendable (Range<Int>) -> T) -> [T] {
         run(2) { half in body(half == 0 ? 0..<count / 2 : count / 2..<count) }
+    }
+
+    /// The results as they come, each slot written once, under a lock.
+    private final class Results<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [T?]
+
+        init(_ count: Int) { slots = [T?](repeating: nil, count: count) }
+
+        func set(_ i: Int, _ value: T) {
+            lock.lock()
+            slots[i] = value
+            lock.unlock()
+        }
+
+        var values: [T] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots.map { $0! }
+        }
     }
 }
 

@@ -17,7 +17,7 @@ extension Graph {
         }
         if roles.isEmpty { return }
         // Edges are judged in two halves at once.
-        let halves = ConcurrentMap.halves(edges.count) { [self] range in judge(range, roles: roles) }
+        let halves = ConcurrentMap.halves(edges.count) { [self, roles] range in judge(range, roles: roles) }
         let connected = halves[0].connected.union(halves[1].connected)
         let dropped = halves[0].dropped + halves[1].dropped
         if !dropped.isEmpty {

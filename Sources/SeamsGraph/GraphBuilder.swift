@@ -108,7 +108,7 @@ public struct GraphBuilder: Sendable {
         // Each part's edges numbered by their ends' ranks on a core of its own; an edge several
         // parts have comes once (its number is the same in each).
         let siteParts = [sites] + mergedSites
-        let numbered = ConcurrentMap.run(siteParts.count) { p in
+        let numbered = ConcurrentMap.run(siteParts.count) { [rank] p in
             siteParts[p].keys.map { (rank[$0.from]! * ids.count + rank[$0.to]!, $0) }
         }
         var all = numbered.count == 1 ? numbered[0] : numbered.flatMap { $0 }
@@ -126,7 +126,7 @@ public struct GraphBuilder: Sendable {
         var sortedUses: [Use] = []
         let edges = [Edge](uninitializedCapacity: ordered.count) { buffer, initialized in
             let out = SharedSlots(buffer)
-            let parts = ConcurrentMap.run(chunks + 2) { c -> BuiltPart in
+            let parts = ConcurrentMap.run(chunks + 2) { [ordered] c -> BuiltPart in
                 switch c {
                 case 0: return .nodes(nodes.values.sorted { $0.id < $1.id })
                 case 1: return .uses(usesAreCanonical ? uses : Use.canonical(uses))

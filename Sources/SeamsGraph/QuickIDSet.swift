@@ -2,7 +2,7 @@
 /// answered before any hashing, from the id's length (no id of that length is held) or from
 /// the last answer (edges and uses come sorted by their source, so the same id is asked
 /// many times in a row).
-public struct QuickIDSet {
+public struct QuickIDSet: Sendable {
     private let ids: Set<String>
     /// Bit n: some id of n UTF-8 bytes is held (n < 256); longer ids are always looked up.
     private var lengths = [UInt64](repeating: 0, count: 4)

@@ -487,7 +487,7 @@ public final class DiskCache: ScanCacheStore, @unchecked Sendable {
 
     /// The folders a build's entries are in (`<root>/<build>/packs`, `…/snapshots`), and whether
     /// a name in each is one seams gives: a pack, a snapshot, or a temporary file of one.
-    static let entryFolders: [(name: String, isEntry: (String) -> Bool)] = [
+    static let entryFolders: [(name: String, isEntry: @Sendable (String) -> Bool)] = [
         ("packs", { $0.hasSuffix(".pack") || $0.contains(".pack.tmp-") }),
         ("snapshots", { _ in true }),
     ]

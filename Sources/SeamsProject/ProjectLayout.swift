@@ -121,7 +121,7 @@ public struct ProjectLayout: Sendable {
         var filesByPackage: [Int: [Int]] = [:]
         for (i, f) in input.files.enumerated() { if let p = f.package { filesByPackage[p, default: []].append(i) } }
         var methods: [PackageTargets.Method: Int] = [:]
-        let read = ConcurrentMap.run(input.packages.count) { p in
+        let read = ConcurrentMap.run(input.packages.count) { [filesByPackage] p in
             PackageReader.read(
                 dir: input.packages[p], files: (filesByPackage[p] ?? []).map { input.files[$0].absolute },
                 mode: input.manifest, swift: input.swift, display: manifestDisplay(input.packages[p], root: input.root),
@@ -223,7 +223,8 @@ public struct ProjectLayout: Sendable {
                     + "folders, which --target and `targets:` do not choose; drop the name to scan them all")
         }
         return LayoutError(
-            description: "no target named \(name) (--target or `targets:` in seams.yml); \(known.joined(separator: "; "))")
+            description:
+                "no target named \(name) (--target or `targets:` in seams.yml); \(known.joined(separator: "; "))")
     }
 
     /// A unit named `name`, or `name (qualifier)` when that is taken.
@@ -266,7 +267,9 @@ public struct ProjectLayout: Sendable {
             modulesOfRoot[f.pathRoot, default: []].insert(module)
         }
         for (root, modules) in modulesOfRoot {
-            sources.append(ScanScope.Source(kind: "folders", path: PathTools.relative(root, to: input.root), targets: Array(modules)))
+            sources.append(
+                ScanScope.Source(
+                    kind: "folders", path: PathTools.relative(root, to: input.root), targets: Array(modules)))
         }
     }
 
@@ -295,7 +298,7 @@ public struct ProjectLayout: Sendable {
             + input.xcodegenSpecs.map { ProjectSource.xcodegen($0) }
             + input.tuistManifests.map { ProjectSource.tuist($0.manifest, helpers: $0.helpers) }
         // Side by side: a large project file takes a good part of a second to read.
-        let listFiles = { (dir: String) in PathTools.swiftFilesBelow(dir, witness: input.witness) }
+        let listFiles = { @Sendable (dir: String) in PathTools.swiftFilesBelow(dir, witness: input.witness) }
         let read = ConcurrentMap.run(described.count) { i in
             Result {
                 switch described[i] {

@@ -30,7 +30,7 @@ struct GraphJSONWriter {
         var data = Data(count: starts.last!)
         data.withUnsafeMutableBytes { raw in
             let out = SharedSlots(raw.bindMemory(to: UInt8.self))
-            DispatchQueue.concurrentPerform(iterations: parts.count) { i in
+            DispatchQueue.concurrentPerform(iterations: parts.count) { [starts] i in
                 parts[i].withUnsafeBytes { piece in
                     guard let from = piece.baseAddress else { return }
                     UnsafeMutableRawPointer(out.base! + starts[i]).copyMemory(from: from, byteCount: piece.count)
@@ -95,7 +95,7 @@ struct GraphJSONWriter {
         w.newline(0)
         w.raw("}\n")
         segments.append(.written(w.bytes))
-        return ConcurrentMap.run(segments.count) { i -> [UInt8] in
+        return ConcurrentMap.run(segments.count) { [segments] i -> [UInt8] in
             switch segments[i] {
             case .written(let bytes): return bytes
             // Sites are most of the bytes: about 130 each when pretty-printed.

@@ -391,7 +391,7 @@ public enum Scanner {
             surface.combine(collected[i].surfaceDigest)
         }
         let surfaceKey = surface.hex
-        func key(_ i: Int) -> String {
+        @Sendable func key(_ i: Int) -> String {
             var h = StableHash()
             h.combine(surfaceKey)
             h.combine(collected[i].key)

@@ -22,8 +22,14 @@ import Testing
         return (head, ScanSnapshot.encodeBase(id: "base", graph: graph))
     }
 
+    /// What a thread took, read once it has signalled that it is done.
+    final class Taken: @unchecked Sendable {
+        var graphs: [Graph?]
+        init(_ graphs: [Graph?]) { self.graphs = graphs }
+    }
+
     /// Whether `body` finishes within ten seconds (on a thread of its own, left behind if not).
-    func finishes(_ body: @escaping () -> Void) -> Bool {
+    func finishes(_ body: @escaping @Sendable () -> Void) -> Bool {
         let done = DispatchSemaphore(value: 0)
         Thread {
             body()
@@ -74,11 +80,11 @@ import Testing
             #expect(last.take() == graph)
             // Handed over: a second ask gets nothing, at once (no crew is waited for), and nothing
             // is decoded again.
-            var again: [Graph?] = [sample()]
-            #expect(finishes { again[0] = last.take() })
+            let again = Taken([sample()])
+            #expect(finishes { again.graphs[0] = last.take() })
             last.start()
-            #expect(finishes { again.append(last.take()) })
-            #expect(again == [nil, nil])
+            #expect(finishes { again.graphs.append(last.take()) })
+            #expect(again.graphs == [nil, nil])
             #expect(decodes == 1)
         }
     }

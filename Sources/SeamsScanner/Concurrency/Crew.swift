@@ -97,3 +97,11 @@ final class Crew: @unchecked Sendable {
 
 /// What work a crew did throws when the crew was stopped before it was done.
 struct Stopped: Error {}
+
+/// A value that crosses threads which Swift cannot prove safe to share (a closure over a
+/// resolver's state, each call writing only its own slots): the code that makes one vouches for
+/// it, and ThreadSanitizer (`scripts/sanitize`) checks.
+struct Vouched<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -87,7 +87,8 @@ enum GraphCodec {
                 return r.atEnd ? k : -1 - k
             }
             let made =
-                crew.map { Self.run(counts.count, by: $0, readPart) } ?? ConcurrentMap.run(counts.count, readPart)
+                crew.map { Self.run(counts.count, by: $0, readPart) }
+                ?? ConcurrentMap.run(counts.count) { [readPart = Vouched(readPart)] in readPart.value($0) }
             if made.allSatisfy({ $0 >= 0 }) {
                 initialized = starts.last!
             } else {
