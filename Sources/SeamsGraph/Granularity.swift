@@ -33,23 +33,19 @@ extension Graph {
         }
         // A group of test, preview or generated code only (a test target, a file of previews)
         // keeps that role, so that maps can mute it and views leave it out; test first, then
-        // preview, when they are mixed.
-        var groupRole: [String: NodeRole?] = [:]
-        for node in nodes where !node.external {
-            let id = groupNode(of: node, file: nil).id
-            guard let role = node.role else {
-                groupRole[id] = .some(nil)
-                continue
-            }
-            switch groupRole[id] {
-            case nil: groupRole[id] = role
-            case .some(nil): break
-            case .some(let other?): groupRole[id] = min(other, role)
+        // preview, when they are mixed. Each node's group is made once.
+        let groups = nodes.map { groupNode(of: $0, file: nil) }
+        var withProduction: Set<String> = []
+        var leastRole: [String: NodeRole] = [:]
+        for (node, group) in zip(nodes, groups) where !node.external {
+            if let role = node.role {
+                leastRole[group.id] = min(leastRole[group.id] ?? role, role)
+            } else {
+                withProduction.insert(group.id)
             }
         }
-        for node in nodes {
-            var group = groupNode(of: node, file: nil)
-            if !group.external, let role = groupRole[group.id] ?? nil { group.role = role }
+        for var group in groups {
+            if !group.external, !withProduction.contains(group.id) { group.role = leastRole[group.id] }
             builder.add(group)
         }
         for edge in edges {
