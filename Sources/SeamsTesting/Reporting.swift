@@ -50,8 +50,12 @@ enum Reporting {
     /// a test with `seamsScan(path:)`, which names the running test case itself.
     enum XCTestReporting {
         private static let observer = RunningTest()
+        /// Adds the observer once: a static's first use is made once, whatever the threads (tests
+        /// of a Swift Testing suite make their scans in parallel). A lazy property of the observer
+        /// was not: two first uses at once could add it twice, racing in the observation center.
+        private static let observing: Void = XCTestObservationCenter.shared.addTestObserver(observer)
 
-        static func startObserving() { _ = observer.started }
+        static func startObserving() { _ = observing }
 
         /// A test case that says it runs (it asks for a scan from inside a test): the observer,
         /// added just now, missed its start.
@@ -79,11 +83,6 @@ enum Reporting {
     private final class RunningTest: NSObject, XCTestObservation, @unchecked Sendable {
         private let lock = NSLock()
         private var running: XCTestCase?
-
-        lazy var started: Bool = {
-            XCTestObservationCenter.shared.addTestObserver(self)
-            return true
-        }()
 
         var current: XCTestCase? {
             lock.lock()
