@@ -60,7 +60,9 @@ let package = Package(
         // agmemread with subgraphs numbered in the order they are written (layouts that do not
         // depend on heap addresses).
         .target(name: "CGraphvizRead", dependencies: ["CGraphviz"]),
-        .target(name: "SeamsRender", dependencies: ["CGraphviz", "CGraphvizRead"]),
+        // gzip, for what an explorer page embeds.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "SeamsRender", dependencies: ["CGraphviz", "CGraphvizRead", "CZlib"]),
         .target(
             name: "SeamsKit",
             dependencies: [
@@ -87,6 +89,7 @@ let package = Package(
             dependencies: [
                 "SeamsKit",
                 "SeamsProject",
+                "SeamsRender",
                 "SeamsReport",
                 "SeamsScanner",
                 "SeamsGraph",

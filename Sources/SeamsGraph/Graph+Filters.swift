@@ -24,6 +24,15 @@ extension Graph {
             diagnostics: diagnostics, uses: [])
     }
 
+    /// The nodes and edges at these positions, ascending, as `subgraph` gives them (the edges
+    /// given must be between the nodes given), without a pass over the whole graph: for the many
+    /// small views of one large graph.
+    public func subgraph(nodeIndexes: [Int], edgeIndexes: [Int]) -> Graph {
+        Graph(
+            canonicalRoot: root, modules: modules, nodes: nodeIndexes.map { nodes[$0] },
+            edges: edgeIndexes.map { edges[$0] }, diagnostics: diagnostics, uses: [])
+    }
+
     /// The neighbourhood of `ids`: nodes within `depth` edges in the given direction.
     public func focused(on ids: [String], depth: Int, direction: FocusDirection) -> Graph {
         var outgoing: [String: [String]] = [:]

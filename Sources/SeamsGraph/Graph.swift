@@ -14,6 +14,8 @@ public enum NodeKind: String, Codable, Sendable, CaseIterable, Comparable {
     case file
     /// A module (module granularity).
     case module
+    /// A folder of source files (the explorer's folder level).
+    case folder
 
     public static func < (lhs: NodeKind, rhs: NodeKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -251,8 +253,10 @@ public struct Diagnostic: Hashable, Codable, Sendable, Comparable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            file: try c.decodeIfPresent(String.self, forKey: .file), line: try c.decodeIfPresent(Int.self, forKey: .line),
-            message: try c.decode(String.self, forKey: .message), severity: try c.decode(Severity.self, forKey: .severity),
+            file: try c.decodeIfPresent(String.self, forKey: .file),
+            line: try c.decodeIfPresent(Int.self, forKey: .line),
+            message: try c.decode(String.self, forKey: .message),
+            severity: try c.decode(Severity.self, forKey: .severity),
             unread: try c.decodeIfPresent(Bool.self, forKey: .unread) ?? false)
     }
 

@@ -101,7 +101,8 @@ public enum CheckPipeline {
             }
         }
         if !problems.isEmpty { throw SeamsError.config(ConfigError(problems: problems)) }
-        let unread = unreadFiles(outcome.graph.diagnostics, allowed: config.allowSkipped + request.allowSkipped.map(Glob.init))
+        let unread = unreadFiles(
+            outcome.graph.diagnostics, allowed: config.allowSkipped + request.allowSkipped.map(Glob.init))
         if !unread.isEmpty { throw SeamsError.unread(unread) }
         let allowed = Set(outcome.graph.diagnostics.filter(\.unread).map { $0.file ?? "" }).count
         if allowed > 0 {

@@ -25,6 +25,10 @@ public struct DiffRequest: Sendable {
     public var includeStandardTypes = false
     /// Leave out test, preview and generated code (`--hide-tests`, or `hide-tests:` in seams.yml).
     public var hideTests = false
+    /// Told how many of an explorer page's views are laid out, of how many, as it goes.
+    public var progress: ExplorerPipeline.Progress?
+    /// Where an explorer page's views are laid out: here, or in worker processes.
+    public var layout: ViewLayout = .inProcess
 
     public init(before: String, after: String, scan: ScanRequest) {
         self.before = before
@@ -80,7 +84,8 @@ public enum DiffPipeline {
             input.changes = ExplorerInput.Changes(
                 nodes: nodeChanges, edges: edgeChanges, before: old, beforeLabel: request.before,
                 afterLabel: request.after)
-            let (bytes, pageNotes) = try ExplorerPipeline.page(input, engine: request.engine?.engine)
+            let (bytes, pageNotes) = try ExplorerPipeline.page(
+                input, engine: request.engine?.engine, layout: request.layout, progress: request.progress)
             return DiffOutcome(diff: diff, bytes: bytes, notes: pageNotes)
         case .dot, .svg, .png, .pdf:
             let (union, nodeChanges, edgeChanges) = GraphDiff.union(old, new)

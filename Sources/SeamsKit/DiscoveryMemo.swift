@@ -84,7 +84,8 @@ struct DiscoveryMemo {
         let memo = InputMemo(
             paths: paths.map(\.path), states: zip(paths, states).map { Self.numbers($1, read: $0.read) },
             listings: paths.map { $0.read ? witness.listing(of: $0.path) : nil },
-            files: discovery.files, units: discovery.units, diagnostics: discovery.diagnostics, origin: discovery.origin,
+            files: discovery.files, units: discovery.units, diagnostics: discovery.diagnostics,
+            origin: discovery.origin,
             scope: discovery.scope)
         cache.writeSnapshot(name) { memo.encode() }
     }

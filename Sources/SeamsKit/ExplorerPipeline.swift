@@ -3,24 +3,23 @@ import SeamsGraph
 import SeamsRender
 import SeamsReport
 
-/// The explorer page: its views laid out by Graphviz in process, one after another (Graphviz
-/// is not thread-safe), then written as one HTML file.
-enum ExplorerPipeline {
-    static func page(_ input: ExplorerInput, engine asked: LayoutEngine?) throws -> (Data, [String]) {
+/// The explorer page: its views laid out by Graphviz (`ViewLayout`: in this process one after
+/// another, or in worker processes), then written as one HTML file.
+public enum ExplorerPipeline {
+    /// Views laid out so far, of how many.
+    public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
+
+    static func page(
+        _ input: ExplorerInput, engine asked: LayoutEngine?, layout: ViewLayout = .inProcess, progress: Progress? = nil
+    ) throws -> (Data, [String]) {
         var data = ExplorerBuilder.build(input) { nodes, edges, clusters in
             MapPipelineEngine.choose(asked, nodes: nodes, edges: edges, clusters: clusters) != .dot
         }
-        var notes: [String] = []
-        for i in data.views.indices {
-            let view = data.views[i]
-            // The builder chose the engine's kind; a force-directed view is sfdp unless one was asked for.
-            let engine = view.force ? (asked ?? .sfdp) : .dot
-            let (bytes, _, fallback) = try MapPipelineEngine.render(
-                view.dot, engine: engine, asked: asked, format: .svg)
-            data.views[i].svg = String(decoding: bytes, as: UTF8.self)
-            if let fallback { notes.append("\(view.title): \(fallback)") }
-        }
-        return (Data(ExplorerPage.html(data).utf8), notes)
+        // The builder chose the engine's kind; a force-directed view is sfdp unless one was asked for.
+        let jobs = data.views.map { LayoutJob(dot: $0.dot, engine: $0.force ? (asked ?? .sfdp) : .dot, asked: asked) }
+        let (svgs, notes) = try layout.run(jobs, titles: data.views.map(\.title), progress: progress)
+        for i in data.views.indices { data.views[i].svg = String(decoding: svgs[i], as: UTF8.self) }
+        return (Data(ExplorerPage.html(data, packing: .gzip { Gzip.compress($0) }).utf8), notes)
     }
 
     /// A page's title: what was scanned.

@@ -38,6 +38,10 @@ public struct MapRequest: Sendable {
     public var includeStandardTypes = false
     /// Leave out test, preview and generated code (`--hide-tests`, or `hide-tests:` in seams.yml).
     public var hideTests = false
+    /// Told how many of an explorer page's views are laid out, of how many, as it goes.
+    public var progress: ExplorerPipeline.Progress?
+    /// Where an explorer page's views are laid out: here, or in worker processes.
+    public var layout: ViewLayout = .inProcess
 
     public init(scan: ScanRequest) {
         self.scan = scan
@@ -143,7 +147,8 @@ public enum MapPipeline {
             var input = ExplorerInput(graph: graph, cycles: cycles, title: ExplorerPipeline.title(of: scanned))
             input.testability = testability
             input.cuts = cuts
-            let (bytes, notes) = try ExplorerPipeline.page(input, engine: request.engine?.engine)
+            let (bytes, notes) = try ExplorerPipeline.page(
+                input, engine: request.engine?.engine, layout: request.layout, progress: request.progress)
             return MapOutcome(bytes: bytes, graph: graph, notes: notes)
         }
         if graph.nodes.count > collapseAbove && request.collapse == nil {
@@ -153,6 +158,7 @@ public enum MapPipeline {
             cycles = graph.cycles()
         }
         var options = MapOptions()
+        options.moduleOrder = DOTEncoder.moduleOrder(scanned)
         options.cycles = cycles
         options.focus = Set(focus)
         // A module map says how many references each dependency stands for.

@@ -261,7 +261,8 @@ extension ScanOutcome {
     /// What was scanned, in one line.
     public var summary: String {
         let unread = Set(graph.diagnostics.filter(\.unread).map { $0.file ?? "" }).count
-        return "scanned \(statistics.filesScanned) files (\(statistics.lines) lines) in \(graph.modules.count) modules: "
+        return
+            "scanned \(statistics.filesScanned) files (\(statistics.lines) lines) in \(graph.modules.count) modules: "
             + "\(graph.nodes.count) nodes, \(graph.edges.count) edges, \(graph.diagnostics.count) diagnostics"
             + (unread > 0 ? " (\(unread) path\(unread == 1 ? "" : "s") not fully read)" : "")
             + "; modules from \(origin)"
@@ -284,7 +285,9 @@ extension ScanOutcome {
     public static func scopeWarning(_ scope: ScanScope?) -> String? {
         guard let scope, scope.share < 0.9 else { return nil }
         var byFolder: [String: [(ScanScope.Reason, Int)]] = [:]
-        for l in scope.leftOut where l.reason != .excluded { byFolder[l.folder, default: []].append((l.reason, l.files)) }
+        for l in scope.leftOut where l.reason != .excluded {
+            byFolder[l.folder, default: []].append((l.reason, l.files))
+        }
         let top = byFolder.map { (folder: $0.key, files: $0.value.reduce(0) { $0 + $1.1 }, parts: $0.value) }
             .sorted { ($0.files, $1.folder) > ($1.files, $0.folder) }.prefix(3)
         let percent = Int((scope.share * 100).rounded(.down))

@@ -41,7 +41,8 @@ public enum SeamsError: Error, CustomStringConvertible {
         case .input(let why): return why
         case .unread(let files):
             let n = Set(files.map { $0.file ?? "" }).count
-            return "\(n) path\(n == 1 ? "" : "s") above could not be fully read, and a check passes only on code it read: "
+            return
+                "\(n) path\(n == 1 ? "" : "s") above could not be fully read, and a check passes only on code it read: "
                 + "fix them, exclude them (--exclude, 'exclude:' in seams.yml) or accept them unread "
                 + "(--allow-skipped GLOB, 'allow-skipped:' in seams.yml)"
         }

@@ -71,6 +71,7 @@ public enum TestabilityPipeline {
             case .json: text = TestabilityReporter.json(report)
             }
         }
-        return TestabilityOutcome(report: report, bytes: Data(text.utf8), diagnostics: outcome.graph.diagnostics, scope: outcome.graph.scope)
+        return TestabilityOutcome(
+            report: report, bytes: Data(text.utf8), diagnostics: outcome.graph.diagnostics, scope: outcome.graph.scope)
     }
 }

@@ -4,6 +4,10 @@ import SeamsGraph
 public struct MapOptions: Sendable {
     /// Draw modules as clusters (type and file level).
     public var clusters = true
+    /// The palette's order of modules when the graph drawn is part of a larger one (an explorer
+    /// view, a focus): the whole graph's `DOTEncoder.moduleOrder`, so that a module keeps its
+    /// colour (and its cluster id) from one picture to the next.
+    public var moduleOrder: [String]?
     /// Print reference counts on edges.
     public var edgeLabels = false
     /// Edges that break a rule, drawn red like cycle edges (by `Edge.key`).
@@ -19,6 +23,18 @@ public struct MapOptions: Sendable {
     /// Extra DOT attributes per node id and per `Edge.key`, appended last so they win.
     public var nodeAttributes: [String: String] = [:]
     public var edgeAttributes: [String: String] = [:]
+    /// The explorer's ids of nodes (`n<i>`, by node id) and edges (`e<i>`, by `Edge.key`), given
+    /// before their other attributes: one table for all of a page's views, never copied per view.
+    public var elementIDs: ElementIDs?
+
+    public struct ElementIDs: Sendable {
+        public var nodes: [String: Int]
+        public var edges: [String: Int]
+        public init(nodes: [String: Int], edges: [String: Int]) {
+            self.nodes = nodes
+            self.edges = edges
+        }
+    }
     /// Fills and tooltips per node id instead of the module's colour and the node's id and place
     /// (a map coloured by something else, such as testability).
     public var nodeFills: [String: String] = [:]
@@ -57,7 +73,7 @@ public enum DOTEncoder {
 
     public static func encode(_ graph: Graph, options: MapOptions = MapOptions()) -> String {
         let cycles = options.cycles ?? graph.cycles()
-        let moduleNames = moduleOrder(graph)
+        let moduleNames = options.moduleOrder ?? moduleOrder(graph)
         var out = header(
             name: "seams", title: options.title,
             graphAttributes: (options.explorer ? "pad=0.2" : "tooltip=\" \"")
@@ -102,6 +118,7 @@ public enum DOTEncoder {
             anySoft = anySoft || edge.soft
             if !options.explorer { attrs.append("tooltip=\(quote(edgeTooltip(edge)))") }
             if let minlen = options.minlen[edge.key] { attrs.append("minlen=\(minlen)") }
+            if let i = options.elementIDs?.edges[edge.key] { attrs.append("id=\"e\(i)\"") }
             if let extra = options.edgeAttributes[edge.key] { attrs.append(extra) }
             out += "  \(quote(edge.from)) -> \(quote(edge.to)) [\(attrs.joined(separator: ", "))];\n"
         }
@@ -145,9 +162,19 @@ public enum DOTEncoder {
         return (byModule, loose)
     }
 
-    /// Modules in sorted order: the order of the palette.
+    /// Modules in the order of the palette: by name, those of test, preview or generated code
+    /// only (drawn muted) after the others, so that an app's production modules take the
+    /// palette's first colours, the ones farthest apart.
     public static func moduleOrder(_ graph: Graph) -> [String] {
-        Array(Set(graph.modules.map(\.name) + graph.nodes.compactMap(\.module))).sorted()
+        var production: Set<String> = []
+        var other: Set<String> = []
+        for node in graph.nodes where !node.external {
+            guard let module = node.module else { continue }
+            if node.role == nil { production.insert(module) } else { other.insert(module) }
+        }
+        let all = Set(graph.modules.map(\.name) + graph.nodes.compactMap(\.module))
+        let last = other.subtracting(production)
+        return all.subtracting(last).sorted() + last.sorted()
     }
 
     static func shape(_ kind: NodeKind) -> String {
@@ -163,6 +190,7 @@ public enum DOTEncoder {
         case .file: return "shape=note"
         // A module map has a few nodes: drawn large enough to read at the size Graphviz gives it.
         case .module: return "shape=component, fontsize=14, margin=\"0.3,0.15\""
+        case .folder: return "shape=tab, fontsize=12, margin=\"0.2,0.1\""
         }
     }
 
@@ -181,6 +209,7 @@ public enum DOTEncoder {
             fill = ModulePalette.muted(fill)
             more += ", fontcolor=\"\(mutedText)\", color=\"\(mutedBorder)\""
         }
+        if let i = options.elementIDs?.nodes[node.id] { more += ", id=\"n\(i)\"" }
         if let extra = options.nodeAttributes[node.id] { more += ", \(extra)" }
         let tooltip = options.explorer ? "" : ", tooltip=\(quote(tip))"
         return

@@ -5,7 +5,7 @@ import SeamsGraph
 public enum MermaidEncoder {
     public static func encode(_ graph: Graph, options: MapOptions = MapOptions()) -> String {
         let cycles = options.cycles ?? graph.cycles()
-        let modules = DOTEncoder.moduleOrder(graph)
+        let modules = options.moduleOrder ?? DOTEncoder.moduleOrder(graph)
         var number: [String: Int] = [:]
         for (i, node) in graph.nodes.enumerated() { number[node.id] = i }
         var out = "flowchart LR\n"

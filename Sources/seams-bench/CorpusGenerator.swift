@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes a synthetic codebase shaped like a legacy iOS app: modules of view controllers,
 /// services and models that reach each other through a service locator, extensions,
-/// enums used through implicit members, and member chains. Deterministic for a given size.
+/// enums used through implicit members, and member chains, in feature folders grouped in areas.
+/// Deterministic for a given size.
 enum CorpusGenerator {
     /// About `types` types: eight to a file (six, and the state enums of two screens).
     static func write(types: Int, to dir: String) throws {
@@ -24,8 +25,11 @@ enum CorpusGenerator {
                 let third = Int(rng.next() % UInt64(fileCount * typesPerFile))
                 text += type(id: id, other: other, third: third)
             }
-            let path = "\(dir)/\(module)/File\(f).swift"
-            try FileManager.default.createDirectory(atPath: "\(dir)/\(module)", withIntermediateDirectories: true)
+            // Folders as an app grows them: six files a feature, four features an area.
+            let feature = f / modules / 6
+            let folder = "\(dir)/\(module)/Features/Area\(feature / 4)/Feature\(feature)"
+            let path = "\(folder)/File\(f).swift"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try text.write(toFile: path, atomically: false, encoding: .utf8)
         }
         // The service locator everything reaches into.

@@ -28,6 +28,13 @@ enum Console {
         }
     }
 
+    /// Progress of a long step on standard error, once it has taken a second: on a terminal, a
+    /// counter rewritten in place (at most ten times a second); otherwise a line at each tenth.
+    static func progress(_ what: String) -> ExplorerPipeline.Progress {
+        let line = ProgressLine(what: what, terminal: isatty(STDERR_FILENO) == 1)
+        return { done, total in line.update(done: done, total: total) }
+    }
+
     /// Colour on a terminal, unless NO_COLOR is set (https://no-color.org) or the terminal is dumb.
     static var stdoutWantsColor: Bool {
         let env = ProcessInfo.processInfo.environment

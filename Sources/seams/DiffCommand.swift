@@ -66,6 +66,8 @@ struct DiffCommand: ParsableCommand {
         request.sideBySide = sideBySide
         request.includeStandardTypes = includeStandardTypes
         request.hideTests = hideTests
+        request.progress = Console.progress("laying out the page's views")
+        request.layout = Console.viewLayout()
         request.engine = layout
         request.focus = focus.names
         request.depth = focus.depth

@@ -153,5 +153,7 @@ struct MapFlags: ParsableArguments {
         request.testability = testability
         request.includeStandardTypes = includeStandardTypes
         request.hideTests = hideTests
+        request.progress = Console.progress("laying out the page's views")
+        request.layout = Console.viewLayout()
     }
 }

@@ -8,8 +8,11 @@ of every page goes to a temporary folder, printed at the end.
 
     python3 Tests/Browser/test_explorer.py [-v] [-k PATTERN]
 """
+import base64
+import gzip
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,6 +45,17 @@ def page(name, *args):
     if not os.path.exists(path):
         seams(*args, "--output", path)
     return path
+
+
+def page_data(path):
+    """The data a page embeds, unpacked (gzip, then base64) when it is packed."""
+    with open(path, encoding="utf-8") as f:
+        html = f.read()
+    match = re.search(r'<script type="application/json" id="seams-data"( data-packing="gzip")?>([^<]*)</script>', html)
+    text = match.group(2)
+    if match.group(1):
+        text = gzip.decompress(base64.b64decode(text)).decode("utf-8")
+    return json.loads(text)
 
 
 def scan(folder):
@@ -95,6 +109,7 @@ class Explorer(unittest.TestCase):
 
     # ---- helpers ----------------------------------------------------------------------------
     def open(self, path, shot):
+        self.path = path
         self.driver.get("file://" + path)
         self.assertEqual(self.js("return document.body.dataset.ready"), "1", "the page's script ran")
         errors = [e for e in self.driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
@@ -131,13 +146,10 @@ class Explorer(unittest.TestCase):
 
     def edge_id(self, source, target):
         """The SVG id of the edge source → target in the current view, from the page's data."""
-        return self.js(
-            "const D = JSON.parse(document.getElementById('seams-data').textContent);"
-            "const i = D.edges.findIndex(e => D.nodes[e.from].id === arguments[0] && D.nodes[e.to].id === arguments[1]);"
-            "return 'e' + i;",
-            source,
-            target,
-        )
+        data = page_data(self.path)
+        ids = [n["id"] for n in data["nodes"]]
+        found = [i for i, e in enumerate(data["edges"]) if ids[e["from"]] == source and ids[e["to"]] == target]
+        return "e%d" % found[0]
 
     # ---- tests ----------------------------------------------------------------------------
     def test_pages_load_without_errors_or_requests(self):
@@ -193,11 +205,10 @@ class Explorer(unittest.TestCase):
         self.open(page("stage0", "graph", "Samples/Stage0-Legacy"), "stage0-star")
         self.search("FieldDesk.AppDelegate")
         self.driver.find_element(By.ID, "star").click()
-        visible = self.js(
-            "const D = JSON.parse(document.getElementById('seams-data').textContent);"
-            "return [...document.querySelectorAll('#map g.edge:not(.hidden)')]"
-            ".map(g => D.edges[Number(g.id.slice(1))]).map(e => D.nodes[e.from].id + ' -> ' + D.nodes[e.to].id)"
-        )
+        data = page_data(self.path)
+        shown = self.js("return [...document.querySelectorAll('#map g.edge:not(.hidden)')].map(g => Number(g.id.slice(1)))")
+        edges = [data["edges"][i] for i in shown]
+        visible = ["%s -> %s" % (data["nodes"][e["from"]]["id"], data["nodes"][e["to"]]["id"]) for e in edges]
         touching = ["%s -> %s" % (e["from"], e["to"]) for e in graph["edges"] if "FieldDesk.AppDelegate" in (e["from"], e["to"])]
         self.assertEqual(sorted(visible), sorted(touching))
         self.driver.save_screenshot(os.path.join(SHOTS, "stage0-star.png"))
@@ -245,8 +256,86 @@ class Explorer(unittest.TestCase):
         self.assertEqual(self.view(), "modules")
         self.search("Screen12")
         self.assertEqual(self.js("return document.body.dataset.focus").split(".")[-1], "Screen12")
-        self.assertTrue(self.view().startswith("module:"))
+        # Its modules are over 150 types: the type is focused in the view of its folder.
+        self.assertTrue(self.view().startswith("folder:"))
         self.driver.save_screenshot(os.path.join(SHOTS, "big-focus.png"))
+
+    # ---- the folder level ---------------------------------------------------------------------
+    def folder_titles(self):
+        """The names the current view's folder nodes are drawn with."""
+        return [
+            t.rsplit(" (", 1)[0]
+            for t in self.js(
+                "return [...document.querySelectorAll('#map g.node')].filter(g => /^f[0-9]+$/.test(g.id))"
+                ".map(g => [...g.querySelectorAll('text')].map(t => t.textContent).join(' '))"
+            )
+        ]
+
+    def click_node_named(self, name):
+        node = self.js(
+            "return [...document.querySelectorAll('#map g.node')].find(g => [...g.querySelectorAll('text')]"
+            ".map(t => t.textContent).join(' ').split(' (')[0] === arguments[0]).id",
+            name,
+        )
+        self.click_svg(node)
+
+    def crumbs(self):
+        return self.js("return [...document.querySelectorAll('#crumbs a, #crumbs b')].map(e => e.textContent)")
+
+    def test_a_large_module_drills_down_through_its_folders_and_back(self):
+        root = big_tree()
+        graph = scan(root)
+        module0 = [n for n in graph["nodes"] if n["module"] == "Module0" and not n["external"]]
+        self.assertGreater(len(module0), 150)
+        self.open(page("big", "graph", root), "big-folders")
+        self.click_node_named("Module0")
+        self.assertEqual(self.js("return document.body.dataset.view"), "module:0")
+        self.assertEqual(self.folder_titles(), ["Features/", "files here"])
+        self.click_node_named("Features/")
+        self.assertEqual(self.folder_titles(), ["Area0/", "Area1/Feature4/"])
+        self.click_node_named("Area0/")
+        self.assertEqual(self.folder_titles(), ["Feature0/", "Feature1/", "Feature2/", "Feature3/"])
+        self.assertEqual(self.crumbs(), ["Modules", "Module0", "Features/", "Area0/"])
+        self.click_node_named("Feature2/")
+        # The folder's types are the files under it, as seams scan places them, with their neighbours.
+        own = {n["id"] for n in module0 if "/Features/Area0/Feature2/" in n["file"]}
+        self.assertGreater(len(own), 0)
+        neighbours = {e["to"] for e in graph["edges"] if e["from"] in own} | {
+            e["from"] for e in graph["edges"] if e["to"] in own
+        }
+        self.assertEqual(self.drawn(), own | neighbours)
+        self.assertEqual(self.crumbs(), ["Modules", "Module0", "Features/", "Area0/", "Feature2/"])
+        self.driver.save_screenshot(os.path.join(SHOTS, "big-folder-types.png"))
+        self.driver.find_element(By.LINK_TEXT, "Area0/").click()
+        self.assertEqual(self.folder_titles(), ["Feature0/", "Feature1/", "Feature2/", "Feature3/"])
+        self.driver.find_element(By.LINK_TEXT, "Module0").click()
+        self.assertEqual(self.view(), "module:0")
+
+    def test_search_reaches_a_deep_folder_in_one_step(self):
+        root = big_tree()
+        self.open(page("big", "graph", root), "big-search")
+        self.search("Feature3")
+        self.assertTrue(self.view().startswith("folder:"))
+        self.assertEqual(self.crumbs()[-1], "Feature3/")
+        self.assertEqual(self.js("return document.getElementById('details').dataset.kind"), "folder")
+
+    def test_a_folder_view_has_a_matrix_of_its_folders(self):
+        root = big_tree()
+        self.open(page("big", "graph", root), "big-folder-matrix")
+        self.click_node_named("Module0")
+        self.click_node_named("Features/")
+        self.click_node_named("Area0/")
+        self.driver.find_element(By.ID, "tab-matrix").click()
+        rows = self.js("return [...document.querySelectorAll('#dsm tr th.name')].slice(1).map(t => t.textContent)")
+        self.assertEqual(sorted(rows), ["Feature0/", "Feature1/", "Feature2/", "Feature3/"])
+        cells = self.driver.find_elements(By.CSS_SELECTOR, "#dsm td[data-row]")
+        self.assertGreater(len(cells), 0)
+        cells[0].click()
+        self.assertEqual(self.js("return document.getElementById('details').dataset.kind"), "fedge")
+        listed = self.js("return document.querySelectorAll('#type-edges li').length")
+        self.assertGreater(listed, 0)
+        self.driver.save_screenshot(os.path.join(SHOTS, "big-folder-matrix.png"))
+        self.driver.find_element(By.ID, "tab-map").click()
 
     def test_the_details_panel_lists_the_sites_of_an_edge(self):
         graph = scan("Samples/Stage0-Legacy")

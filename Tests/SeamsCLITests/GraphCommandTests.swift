@@ -1,4 +1,5 @@
 import Foundation
+import SeamsProject
 import SeamsTestSupport
 import Testing
 
@@ -56,5 +57,35 @@ import Testing
         let svg = try seams(["graph", "--layout", "fdp", "--collapse", "module"], in: fixture("XcodeApp"))
         #expect(svg.status == 0)
         #expect(svg.stderr.contains("(fdp)"))
+    }
+}
+
+/// An explorer page's views laid out by worker processes: the same page as in one process.
+@Suite struct LayoutWorkerTests {
+    @Test func workersWriteTheSamePageAsOneProcess() throws {
+        let dir = try TempDir()
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/Stage0-Legacy").path
+        var pages: [Data] = []
+        for workers in ["1", "3"] {
+            let out = "\(dir.path)/\(workers).html"
+            let r = try Subprocess.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["SEAMS_LAYOUT_WORKERS=\(workers)", seamsBinary().path, "graph", sample, "--output", out],
+                in: dir.path, timeout: 120)
+            #expect(r.status == 0, "\(String(decoding: r.stderr, as: UTF8.self))")
+            pages.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(pages[0] == pages[1])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["1.html", "3.html"])
+    }
+
+    @Test func theWorkerCommandIsHiddenAndSaysWhatWentWrong() throws {
+        let dir = try TempDir()
+        let help = try seams(["--help"], in: dir.path)
+        #expect(!help.stdout.contains("layout-views"))
+        let r = try seams(["layout-views", dir.path + "/none", "0"], in: dir.path)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("layout-views:"))
     }
 }

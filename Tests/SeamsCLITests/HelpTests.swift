@@ -7,7 +7,10 @@ import Testing
 
 /// The help a Swift user reads: paragraphs that wrap at any width, and examples that work.
 struct HelpTests {
-    static let commands: [any ParsableCommand.Type] = SeamsCommand.configuration.subcommands
+    /// The commands a user sees (not the workers `seams --help` does not list).
+    static let commands: [any ParsableCommand.Type] = SeamsCommand.configuration.subcommands.filter {
+        $0.configuration.shouldDisplay
+    }
 
     /// Every command's help, as printed 80 columns wide.
     static func help(_ command: any ParsableCommand.Type) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import SeamsGraph
 import SeamsKit
+import SeamsRender
 import SeamsReport
 import SeamsTestSupport
 import Testing
@@ -18,12 +19,21 @@ import Testing
         return (String(decoding: outcome.bytes, as: UTF8.self), outcome.graph)
     }
 
-    /// The page's embedded data, parsed.
+    /// The page's embedded data, parsed: unpacked first when packed.
     func data(_ html: String) throws -> [String: Any] {
-        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"seams-data\">"))
-        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
-        return try #require(json as? [String: Any])
+        let text = try Self.unpacked(html, "seams-data")
+        return try #require(JSONSerialization.jsonObject(with: text) as? [String: Any])
+    }
+
+    /// The text of the page's script `id`: as it is, or inflated when packed (gzip, then base64).
+    static func unpacked(_ html: String, _ id: String) throws -> Data {
+        let open = try #require(html.range(of: "id=\"\(id)\""))
+        let close = try #require(html.range(of: ">", range: open.upperBound..<html.endIndex))
+        let end = try #require(html.range(of: "</script>", range: close.upperBound..<html.endIndex))
+        let text = Data(html[close.upperBound..<end.lowerBound].utf8)
+        guard html[open.upperBound..<close.lowerBound].contains("data-packing=\"gzip\"") else { return text }
+        let packed = try #require(Data(base64Encoded: text))
+        return try #require(Gzip.decompress(packed))
     }
 
     @Test func theDataIsTheGraphWithEverySite() throws {
@@ -54,9 +64,10 @@ import Testing
             + modules.enumerated().filter { withTypes.contains($0.element) }.map { "module:\($0.offset)" }
         #expect(views.map { $0["key"] as? String } == expected)
         for (i, _) in views.enumerated() {
-            #expect(html.contains("<script type=\"image/svg+xml\" id=\"view-\(i)\"><svg"), "view \(i) is drawn")
+            let drawing = String(decoding: try Self.unpacked(html, "view-\(i)"), as: UTF8.self)
+            #expect(drawing.hasPrefix("<svg"), "view \(i) is drawn")
+            #expect(!drawing.contains("<!--"), "comments are stripped from the drawings")
         }
-        #expect(!html.contains("<!--"), "comments are stripped from the drawings")
     }
 
     @Test func aLargeAppOpensOnTheModuleOverview() throws {

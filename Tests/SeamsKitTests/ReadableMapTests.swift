@@ -64,6 +64,31 @@ import Testing
         #expect(more.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
     }
 
+    @Test func productionModulesTakeThePalettesFirstColours() {
+        // 79 production modules and 57 of tests only, named so that sorting would mix them: the
+        // production modules still get the first 79 colours, any two 10 CIE76 units apart.
+        var nodes: [Node] = []
+        for i in 0..<79 {
+            nodes.append(Node(id: "M\(i).T", name: "T", module: "M\(i)", kind: .class, file: "M\(i)/T.swift", line: 1))
+        }
+        for i in 0..<57 {
+            var n = Node(
+                id: "M\(i)Tests.C", name: "C", module: "M\(i)Tests", kind: .class, file: "t\(i).swift", line: 1)
+            n.role = .test
+            nodes.append(n)
+        }
+        // A module of production and test code counts as production.
+        var mock = Node(id: "M0.Mock", name: "Mock", module: "M0", kind: .class, file: "M0/Mock.swift", line: 1)
+        mock.role = .test
+        nodes.append(mock)
+        let graph = Graph(root: "/r", modules: [], nodes: nodes, edges: [], diagnostics: [])
+        let order = DOTEncoder.moduleOrder(graph)
+        #expect(order.count == 136)
+        #expect(Set(order.prefix(79)) == Set((0..<79).map { "M\($0)" }))
+        #expect(order.prefix(79).map { $0 } == order.prefix(79).sorted(), "by name within each part")
+        #expect(order.suffix(57).allSatisfy { $0.hasSuffix("Tests") })
+    }
+
     @Test func aModuleOfTestCodeOnlyKeepsTheRoleWhenRegrouped() {
         func node(_ id: String, _ module: String, _ role: NodeRole?) -> Node {
             var n = Node(id: id, name: id, module: module, kind: .class, file: "\(module)/\(id).swift", line: 1)

@@ -19,6 +19,9 @@ public struct ExplorerInput: Sendable {
     public var wholeMapUpTo = 600
     /// Up to this many rows, a view has a dependency matrix.
     public var matrixUpTo = 250
+    /// A view draws at most this many nodes where it can: past it, a module opens on its
+    /// folders and a place's neighbours are drawn as their folders and modules.
+    public var maxDrawn = 300
 
     public struct Changes: Sendable {
         public var nodes: [String: GraphDiff.Change]
@@ -49,7 +52,7 @@ public struct ExplorerInput: Sendable {
 /// view of that size is laid out by a force-directed engine (it gets overlap removal) or by dot
 /// (it gets wide ranks wrapped).
 public enum ExplorerBuilder {
-    public static func build(_ input: ExplorerInput, force: (Int, Int, Bool) -> Bool) -> ExplorerData {
+    public static func build(_ input: ExplorerInput, force: @escaping (Int, Int, Bool) -> Bool) -> ExplorerData {
         let graph = input.graph
         var nodeIndex: [String: Int] = [:]
         for (i, n) in graph.nodes.enumerated() { nodeIndex[n.id] = i }
@@ -78,12 +81,12 @@ public enum ExplorerBuilder {
             (input.changes?.before.edges ?? []).map { ($0.key, $0.kinds.map(\.rawValue)) },
             uniquingKeysWith: { a, _ in a })
 
-        let nodes = graph.nodes.enumerated().map { i, n -> ExplorerData.Node in
+        var nodes = graph.nodes.enumerated().map { i, n -> ExplorerData.Node in
             let fan = fans[n.id]
             return ExplorerData.Node(
                 id: n.id, name: n.name, kind: n.kind.rawValue, module: n.module.flatMap { moduleIndex[$0] } ?? -1,
                 file: n.file.flatMap { fileIndex[$0] } ?? -1, line: n.line ?? 0, external: n.external,
-                fanIn: fan?.fanIn ?? 0, fanOut: fan?.fanOut ?? 0, cycle: cycleOf[i] ?? -1,
+                fanIn: fan?.fanIn ?? 0, fanOut: fan?.fanOut ?? 0, cycle: cycleOf[i] ?? -1, folder: -1,
                 change: changeName(input.changes?.nodes[n.id]), testability: costs[n.id].map(testability))
         }
         let edges = graph.edges.map { e -> ExplorerData.Edge in
@@ -110,7 +113,8 @@ public enum ExplorerBuilder {
         let moduleCycleAnalysis =
             removed.isEmpty
             ? moduleGraph.cycles()
-            : scanned.subgraph(Set(scanned.nodes.map(\.id))) { !removed.contains($0.key) }.regrouped(by: .module).cycles()
+            : scanned.subgraph(Set(scanned.nodes.map(\.id))) { !removed.contains($0.key) }.regrouped(by: .module)
+                .cycles()
         var moduleEdges: [ExplorerData.ModuleEdge] = []
         var moduleEdgeIndex: [String: Int] = [:]
         for (i, e) in graph.edges.enumerated() {
@@ -135,6 +139,7 @@ public enum ExplorerBuilder {
         // Views.
         var views: [ExplorerData.View] = []
         var options = MapOptions()
+        options.moduleOrder = modules
         options.explorer = true
         options.cycles = input.cycles
         options.cuts = cutLabels
@@ -143,29 +148,24 @@ public enum ExplorerBuilder {
             options.customLegend = nil
             options.nodeTooltips = [:]
         }
-        for (id, i) in nodeIndex { options.nodeAttributes[id] = "id=\"n\(i)\"" }
-        for (key, i) in edgeIndex { options.edgeAttributes[key] = "id=\"e\(i)\"" }
+        options.elementIDs = MapOptions.ElementIDs(nodes: nodeIndex, edges: edgeIndex)
         // Diff colours, as `seams diff` draws them, with the cycles of AFTER in red.
         if let changes = input.changes {
             DiffEncoder.style(graph, nodes: changes.nodes, edges: changes.edges, cycles: input.cycles, into: &options)
         }
 
-        func typeView(key: String, title: String, module: Int, _ sub: Graph, matrixOf: Graph?) -> ExplorerData.View {
-            var o = options
-            o.force = force(sub.nodes.count, sub.edges.count, o.clusters)
-            if !o.force { o.minlen = RankWrap.minlens(sub, focus: []) }
-            var view = ExplorerData.View(
-                key: key, title: title, level: "types", module: module, nodes: sub.nodes.map { nodeIndex[$0.id]! },
-                edges: sub.edges.map { edgeIndex[$0.key]! },
-                matrix: matrixOf.flatMap {
-                    matrix($0, cuts: Set(cutLabels.keys), index: nodeIndex, upTo: input.matrixUpTo)
-                })
-            view.dot = DOTEncoder.encode(sub, options: o)
-            view.force = o.force
-            return view
-        }
+        let folderLevel = FolderLevel(
+            files: graph.nodes.map(\.file), modules: nodes.map(\.module),
+            scanned: graph.nodes.map { !$0.external && $0.module != nil }, moduleCount: modules.count,
+            openAbove: input.overviewAbove)
+        for i in nodes.indices { nodes[i].folder = folderLevel.leaf[i] }
+        var maker = ExplorerViews(
+            graph: graph, nodeIndex: nodeIndex, edgeIndex: edgeIndex, modules: modules, moduleOf: nodes.map(\.module),
+            options: options, folders: folderLevel, cuts: Set(cutLabels.keys), matrixUpTo: input.matrixUpTo,
+            maxDrawn: input.maxDrawn, force: force)
 
         var moduleOptions = MapOptions()
+        moduleOptions.moduleOrder = modules
         moduleOptions.explorer = true
         moduleOptions.clusters = false
         moduleOptions.edgeLabels = true
@@ -186,24 +186,50 @@ public enum ExplorerBuilder {
             let changed = graph.edges.filter { (changes.edges[$0.key] ?? .unchanged) != .unchanged }
             var ends = Set(changed.flatMap { [$0.from, $0.to] })
             for (id, change) in changes.nodes where change == .added || change == .removed { ends.insert(id) }
-            let sub = graph.subgraph(ends) { _ in true }
-            views.append(
-                typeView(
-                    key: "changes", title: "Changes (\(changed.count) edges)", module: -1, sub,
-                    matrixOf: sub.subgraph(Set(sub.nodes.filter { !$0.external }.map(\.id))) { _ in true }))
+            if ends.count <= input.maxDrawn {
+                let sub = graph.subgraph(ends) { _ in true }
+                views.append(
+                    maker.typeView(
+                        key: "changes", title: "Changes (\(changed.count) edges)", module: -1, sub,
+                        matrixOf: sub.subgraph(Set(sub.nodes.filter { !$0.external }.map(\.id))) { _ in true }))
+            } else {
+                // Too many ends to draw as types: the changes between modules.
+                views.append(
+                    maker.changesByModule(
+                        key: "changes", title: "Changes (\(changed.count) edges) by module",
+                        changed: graph.edges.indices.filter {
+                            (changes.edges[graph.edges[$0].key] ?? .unchanged) != .unchanged
+                        },
+                        changes: changes.edges))
+            }
         }
-        if scannedCount <= input.wholeMapUpTo {
-            views.append(typeView(key: "all", title: "All types", module: -1, graph, matrixOf: scanned))
+        if scannedCount <= input.wholeMapUpTo && graph.nodes.count <= input.maxDrawn {
+            views.append(maker.typeView(key: "all", title: "All types", module: -1, graph, matrixOf: scanned))
         }
-        for (m, module) in modules.enumerated() {
-            let own = Set(graph.nodes.filter { !$0.external && $0.module == module }.map(\.id))
-            guard !own.isEmpty else { continue }
-            let touching = graph.edges.filter { own.contains($0.from) || own.contains($0.to) }
-            let keep = own.union(touching.flatMap { [$0.from, $0.to] })
-            let sub = graph.subgraph(keep) { own.contains($0.from) || own.contains($0.to) }
-            views.append(
-                typeView(
-                    key: "module:\(m)", title: module, module: m, sub, matrixOf: graph.subgraph(own) { _ in true }))
+        var ownOfModule: [[Int]] = Array(repeating: [], count: modules.count)
+        for (i, n) in graph.nodes.enumerated() where !n.external && nodes[i].module >= 0 {
+            ownOfModule[nodes[i].module].append(i)
+        }
+        for (m, module) in modules.enumerated() where !ownOfModule[m].isEmpty {
+            if let top = folderLevel.moduleChildren[m] {
+                views.append(maker.folderView(key: "module:\(m)", title: module, module: m, folder: -1, entries: top))
+            } else {
+                views.append(
+                    maker.placeView(key: "module:\(m)", title: module, module: m, folder: -1, own: ownOfModule[m]))
+            }
+        }
+        for (e, entry) in folderLevel.entries.enumerated() {
+            let title =
+                "\(modules[entry.module]) › \(entry.path.isEmpty ? entry.label : entry.path + (entry.isFolder ? "/" : " › " + entry.label))"
+            if entry.children.isEmpty {
+                views.append(
+                    maker.placeView(key: "folder:\(e)", title: title, module: entry.module, folder: e, own: entry.nodes)
+                )
+            } else {
+                views.append(
+                    maker.folderView(
+                        key: "folder:\(e)", title: title, module: entry.module, folder: e, entries: entry.children))
+            }
         }
 
         let start: String
@@ -236,7 +262,12 @@ public enum ExplorerBuilder {
             title: input.title, page: input.changes == nil ? "graph" : "diff", root: graph.root, files: files,
             members: members, siteKinds: siteKinds, modules: modules,
             colors: modules.indices.map(ModulePalette.color(at:)),
-            nodes: nodes, edges: edges, moduleEdges: moduleEdges, cycles: cycles, moduleCycles: moduleCycles,
+            nodes: nodes, edges: edges, moduleEdges: moduleEdges,
+            folders: folderLevel.entries.map {
+                ExplorerData.Folder(
+                    name: $0.label, path: $0.path, module: $0.module, parent: $0.parent, types: $0.nodes.count)
+            },
+            folderEdges: maker.folderEdges, cycles: cycles, moduleCycles: moduleCycles,
             cuts: input.cuts.compactMap { c in edgeIndex[c.key].map { [c.label, String($0)] } },
             hubsIn: hubs.byFanIn.compactMap { nodeIndex[$0.id] },
             hubsOut: hubs.byFanOut.compactMap { nodeIndex[$0.id] },
@@ -256,7 +287,7 @@ public enum ExplorerBuilder {
     }
 
     /// The levelized matrix of `graph` with rows as indexes, or nil above `upTo` rows.
-    private static func matrix(_ graph: Graph, cuts: Set<String>, index: [String: Int], upTo: Int)
+    static func matrix(_ graph: Graph, cuts: Set<String>, index: [String: Int], upTo: Int)
         -> ExplorerData.Matrix?
     {
         let scanned = graph.subgraph(Set(graph.nodes.filter { !$0.external }.map(\.id))) { !$0.soft }

@@ -19,6 +19,9 @@ public struct ExplorerData: Encodable, Sendable {
         var fanOut: Int
         /// Index into `cycles`, -1 when on none.
         var cycle: Int
+        /// Index into `folders`: the folder whose view draws it; -1 when its module has no
+        /// folder level.
+        var folder: Int
         /// added, removed or nil (diff pages).
         var change: String?
         var testability: Testability?
@@ -58,8 +61,29 @@ public struct ExplorerData: Encodable, Sendable {
         var cyclic: Bool
     }
 
+    /// A place in a large module's source tree (see `FolderLevel`).
+    public struct Folder: Encodable, Sendable {
+        var name: String
+        /// The folder, below the module's common folder.
+        var path: String
+        var module: Int
+        /// The folder above, -1 under the module itself.
+        var parent: Int
+        /// Scanned types in it and below it.
+        var types: Int
+    }
+
+    /// The type edges between two folders drawn in one folder view, summed.
+    public struct FolderEdge: Encodable, Sendable {
+        var from: Int
+        var to: Int
+        var count: Int
+        var edges: [Int]
+        var cyclic: Bool
+    }
+
     public struct Matrix: Encodable, Sendable {
-        /// Node (types) or module (modules) indexes, in levelized order.
+        /// Node (types), module (modules) or folder (folders) indexes, in levelized order.
         var rows: [Int]
         var levels: [Int]
         var blocks: [[Int]]
@@ -70,13 +94,24 @@ public struct ExplorerData: Encodable, Sendable {
     public struct View: Encodable, Sendable {
         public var key: String
         public var title: String
-        /// modules or types.
+        /// modules, folders or types.
         var level: String
-        /// The module a types view opens (index), -1 for none.
+        /// The module a view opens (index), -1 for none.
         var module: Int
+        /// The folder it opens (index), -1 for a module's own view or none.
+        var folder = -1
+        /// Node, module or folder indexes, by level.
         var nodes: [Int]
+        /// Type, module-edge or folder-edge indexes, by level.
         var edges: [Int]
         var matrix: Matrix?
+        /// A folder view's cycles among its folders (folder indexes), largest first.
+        var cycles: [[Int]]?
+        /// A types view whose neighbours were too many to draw: the folders and modules drawn in
+        /// their place, and how many types they hold.
+        public var collapsed: Int?
+        /// What the status line adds for this view.
+        var note: String?
         /// Graphviz's drawing; filled in by the pipeline.
         public var svg = ""
         /// The DOT the drawing is made from, and whether a force-directed engine lays it out
@@ -85,7 +120,9 @@ public struct ExplorerData: Encodable, Sendable {
         public var force = false
 
         /// The drawing is embedded beside the data, in its own script element.
-        enum CodingKeys: String, CodingKey { case key, title, level, module, nodes, edges, matrix }
+        enum CodingKeys: String, CodingKey {
+            case key, title, level, module, folder, nodes, edges, matrix, cycles, collapsed, note
+        }
     }
 
     public struct Diff: Encodable, Sendable {
@@ -124,6 +161,8 @@ public struct ExplorerData: Encodable, Sendable {
     var nodes: [Node]
     var edges: [Edge]
     var moduleEdges: [ModuleEdge]
+    var folders: [Folder]
+    var folderEdges: [FolderEdge]
     /// Type cycles (node indexes), largest first.
     var cycles: [[Int]]
     var moduleCycles: [[Int]]

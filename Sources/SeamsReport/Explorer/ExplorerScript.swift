@@ -2,9 +2,22 @@
 /// reaches the page through `textContent` or an attribute, never as markup.
 enum ExplorerScript {
     static let js = #"""
-        (function () {
+        (async function () {
         'use strict';
-        const D = JSON.parse(document.getElementById('seams-data').textContent);
+        // What the page embeds, as text: a packed script (gzip, then base64) inflated first.
+        async function unpack(script) {
+          if (script.dataset.packing !== 'gzip') return script.textContent;
+          let bytes;
+          if (Uint8Array.fromBase64) bytes = Uint8Array.fromBase64(script.textContent);
+          else {
+            const binary = atob(script.textContent);
+            bytes = new Uint8Array(binary.length);
+            for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+          }
+          return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+        }
+        const D = JSON.parse(await unpack(document.getElementById('seams-data')));
+        const drawings = await Promise.all(D.views.map((_, i) => unpack(document.getElementById('view-' + i))));
         const $ = (id) => document.getElementById(id);
         const views = new Map(D.views.map((v) => [v.key, v]));
         const outEdges = D.nodes.map(() => []);
@@ -32,6 +45,11 @@ enum ExplorerScript {
         const plural = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
         const moduleName = (m) => (m >= 0 ? D.modules[m] : '');
         const nodeLabel = (i) => D.nodes[i].id;
+        // The prefixes of the drawings' ids: a node and an edge of each level.
+        const prefixes = { modules: ['m', 'k'], folders: ['f', 'g'], types: ['n', 'e'] };
+        const idOf = (id, prefix) => (id[0] === prefix && /^[0-9]+$/.test(id.slice(1)) ? Number(id.slice(1)) : null);
+        const folderName = (f) => D.folders[f].name;
+        const selectedKind = { modules: 'module', folders: 'folder', types: 'node' };
         const siteText = (s) => D.files[s[0]] + ':' + s[1] + ':' + s[2];
 
         // ---- views -------------------------------------------------------------------------
@@ -42,19 +60,20 @@ enum ExplorerScript {
           S.focus = null; S.selected = null; S.highlight = null;
           S.inView = new Set(v.nodes);
           S.edgeInView = new Set(v.edges);
-          const source = document.getElementById('view-' + D.views.indexOf(v)).textContent;
+          const source = drawings[D.views.indexOf(v)];
           const parsed = new DOMParser().parseFromString(source, 'image/svg+xml');
           const svg = document.importNode(parsed.documentElement, true);
           $('map').replaceChildren(svg);
           S.nodeEls = new Map(); S.edgeEls = new Map(); S.clusterEls = new Map();
-          const nodePrefix = v.level === 'modules' ? 'm' : 'n';
-          const edgePrefix = v.level === 'modules' ? 'k' : 'e';
+          const [nodePrefix, edgePrefix] = prefixes[v.level];
           for (const g of svg.querySelectorAll('g.node')) {
-            if (g.id.startsWith(nodePrefix)) S.nodeEls.set(Number(g.id.slice(1)), g);
+            const i = idOf(g.id, nodePrefix);
+            if (i !== null) S.nodeEls.set(i, g);
           }
           for (const g of svg.querySelectorAll('g.edge')) {
-            if (!g.id.startsWith(edgePrefix)) continue;
-            S.edgeEls.set(Number(g.id.slice(1)), g);
+            const i = idOf(g.id, edgePrefix);
+            if (i === null) continue;
+            S.edgeEls.set(i, g);
             const path = g.querySelector('path');
             if (path) { const hit = path.cloneNode(false); hit.setAttribute('class', 'hit'); g.append(hit); }
           }
@@ -66,9 +85,9 @@ enum ExplorerScript {
           S.size = { w: w || 100, h: h || 100 };
           fit();
           crumbs();
-          $('status').textContent = v.level === 'modules'
-            ? plural(v.nodes.length, 'module') + ', ' + plural(v.edges.length, 'edge')
-            : plural(v.nodes.length, 'type') + ', ' + plural(v.edges.length, 'edge');
+          $('status').textContent = (v.nodes.length || !v.note
+            ? plural(v.nodes.length, { modules: 'module', folders: 'folder', types: 'type' }[v.level]) + ', ' + plural(v.edges.length, 'edge') + (v.note ? '; ' : '')
+            : '') + (v.note || '');
           sidePanels();
           if (S.tab === 'matrix') matrix();
           details(null);
@@ -87,14 +106,18 @@ enum ExplorerScript {
           add('Modules', 'modules');
           if (views.has('changes') && (v.key === 'changes' || D.page === 'diff')) add('Changes', 'changes');
           if (views.has('all')) add('All types', 'all');
-          if (v.module >= 0) add(D.modules[v.module], v.key);
+          if (v.module >= 0) add(D.modules[v.module], 'module:' + v.module);
+          const chain = [];
+          for (let f = v.folder; f >= 0; f = D.folders[f].parent) chain.unshift(f);
+          for (const f of chain) add(folderName(f), 'folder:' + f);
         }
 
         function openNode(i) {
           const n = D.nodes[i];
           let key = null;
+          const home = n.folder >= 0 ? views.get('folder:' + n.folder) : views.get('module:' + n.module);
           if (S.inView && S.inView.has(i) && S.view.level === 'types') key = S.view.key;
-          else if (n.module >= 0 && !n.external && views.has('module:' + n.module)) key = 'module:' + n.module;
+          else if (!n.external && home && home.level === 'types' && home.nodes.includes(i)) key = home.key;
           else if (views.has('all')) key = 'all';
           else { for (const v of D.views) if (v.level === 'types' && v.nodes.includes(i)) { key = v.key; break; } }
           if (!key) return;
@@ -103,6 +126,7 @@ enum ExplorerScript {
         }
 
         function openModule(m) { if (views.has('module:' + m)) show('module:' + m); details({ kind: 'module', i: m }); }
+        function openFolder(f) { if (views.has('folder:' + f)) show('folder:' + f); details({ kind: 'folder', i: f }); }
 
         // ---- focus -------------------------------------------------------------------------
         function focus(i) {
@@ -148,13 +172,13 @@ enum ExplorerScript {
           for (const [i, g] of S.nodeEls) {
             g.classList.toggle('dim', keepNodes !== null && !keepNodes.has(i));
             g.classList.toggle('focus', S.focus === i);
-            g.classList.toggle('selected', !!S.selected && S.selected.kind === (S.view.level === 'modules' ? 'module' : 'node') && S.selected.i === i && S.focus !== i);
+            g.classList.toggle('selected', !!S.selected && S.selected.kind === selectedKind[S.view.level] && S.selected.i === i && S.focus !== i);
           }
           for (const [i, g] of S.edgeEls) {
             const out = keepEdges !== null && !keepEdges.has(i);
             g.classList.toggle('hidden', out && star);
             g.classList.toggle('dim', out && !star);
-            g.classList.toggle('selected', !!S.selected && (S.selected.kind === 'edge' || S.selected.kind === 'medge') && S.selected.i === i);
+            g.classList.toggle('selected', !!S.selected && ['edge', 'medge', 'fedge'].includes(S.selected.kind) && S.selected.i === i);
           }
           for (const g of S.clusterEls.values()) g.classList.toggle('dim', keepNodes !== null);
           document.body.dataset.focus = S.focus === null ? '' : D.nodes[S.focus].id;
@@ -177,12 +201,15 @@ enum ExplorerScript {
           const g = ev.target.closest('g.node, g.edge, g.cluster');
           if (!g || !S.view) { clearFocus(); return; }
           const i = Number(g.id.slice(1));
-          const modules = S.view.level === 'modules';
+          if (!/^[a-z][0-9]+$/.test(g.id)) return;
           if (g.classList.contains('node')) {
-            if (modules && g.id[0] === 'm') openModule(i);
+            // A module or folder drawn in a types view stands for the neighbours it holds: open it.
+            if (g.id[0] === 'm') openModule(i);
+            else if (g.id[0] === 'f') openFolder(i);
             else if (g.id[0] === 'n') focus(i);
           } else if (g.classList.contains('edge')) {
-            select(modules ? { kind: 'medge', i: i } : { kind: 'edge', i: i });
+            const kind = { k: 'medge', g: 'fedge', e: 'edge' }[g.id[0]];
+            if (kind) select({ kind: kind, i: i });
           } else if (g.classList.contains('cluster') && g.id[0] === 'c') {
             if (views.has('module:' + i) && S.view.key !== 'module:' + i) openModule(i);
           }
@@ -221,6 +248,8 @@ enum ExplorerScript {
           else if (what.kind === 'edge') edgeDetails(box, what.i);
           else if (what.kind === 'module') moduleDetails(box, what.i);
           else if (what.kind === 'medge') moduleEdgeDetails(box, what.i);
+          else if (what.kind === 'folder') folderDetails(box, what.i);
+          else if (what.kind === 'fedge') folderEdgeDetails(box, what.i);
           box.dataset.kind = what.kind;
         }
 
@@ -231,6 +260,7 @@ enum ExplorerScript {
             el('dt', {}, 'id'), el('dd', {}, n.id),
             el('dt', {}, 'kind'), el('dd', {}, n.kind),
             el('dt', {}, 'module'), el('dd', {}, n.module >= 0 ? link(moduleName(n.module), () => openModule(n.module)) : '—'),
+            el('dt', {}, 'folder'), el('dd', {}, n.folder >= 0 ? link(D.folders[n.folder].path || folderName(n.folder), () => openFolder(n.folder)) : '—'),
             el('dt', {}, 'file'), el('dd', {}, n.file >= 0 ? D.files[n.file] + (n.line ? ':' + n.line : '') : '—'),
             el('dt', {}, 'fan-in'), el('dd', { id: 'fan-in' }, String(n.fanIn)),
             el('dt', {}, 'fan-out'), el('dd', { id: 'fan-out' }, String(n.fanOut)),
@@ -266,8 +296,10 @@ enum ExplorerScript {
         function openEdge(e) {
           const d = D.edges[e];
           if (!(S.view.level === 'types' && S.edgeInView.has(e))) {
-            const m = D.nodes[d.from].module;
-            if (m >= 0 && views.has('module:' + m) && views.get('module:' + m).edges.includes(e)) show('module:' + m);
+            const m = D.nodes[d.from].module, f = D.nodes[d.from].folder;
+            const holds = (key) => views.has(key) && views.get(key).level === 'types' && views.get(key).edges.includes(e);
+            if (f >= 0 && holds('folder:' + f)) show('folder:' + f);
+            else if (m >= 0 && holds('module:' + m)) show('module:' + m);
             else if (views.has('changes') && views.get('changes').edges.includes(e)) show('changes');
             else if (views.has('all')) show('all');
           }
@@ -306,7 +338,7 @@ enum ExplorerScript {
             el('dt', {}, 'uses'), el('dd', {}, plural(out.length, 'module')),
             el('dt', {}, 'used by'), el('dd', {}, plural(inc.length, 'module')),
             el('dt', {}, 'cycle'), el('dd', {}, cycle >= 0 ? 'on a cycle of ' + plural(D.moduleCycles[cycle].length, 'module') : 'on no cycle')));
-          if (views.has('module:' + m) && S.view.key !== 'module:' + m) box.append(el('p', {}, link('Open its types', () => openModule(m))));
+          if (views.has('module:' + m) && S.view.key !== 'module:' + m) box.append(el('p', {}, link('Open it', () => openModule(m))));
           const list = (title, edges, other) => {
             box.append(el('h2', {}, title));
             const ul = el('ul', {});
@@ -329,6 +361,33 @@ enum ExplorerScript {
             const d = D.edges[t];
             ul.append(el('li', {}, link(nodeLabel(d.from) + ' → ' + nodeLabel(d.to), () => openEdge(t)), ' (' + plural(d.count, 'site') + ')'));
           }
+          box.append(ul);
+        }
+
+        function folderDetails(box, f) {
+          const folder = D.folders[f];
+          box.append(el('h3', { class: 'name' }, folder.name));
+          box.append(el('dl', {},
+            el('dt', {}, 'module'), el('dd', {}, link(D.modules[folder.module], () => openModule(folder.module))),
+            el('dt', {}, 'path'), el('dd', {}, folder.path || '—'),
+            el('dt', {}, 'types'), el('dd', {}, String(folder.types)),
+            el('dt', {}, 'inside'), el('dd', {}, folder.parent >= 0 ? link(folderName(folder.parent), () => openFolder(folder.parent)) : D.modules[folder.module])));
+          if (views.has('folder:' + f) && S.view.key !== 'folder:' + f) box.append(el('p', {}, link('Open it', () => openFolder(f))));
+        }
+
+        function folderEdgeDetails(box, i) {
+          const e = D.folderEdges[i];
+          box.append(el('h3', { class: 'name' }, folderName(e.from) + ' → ' + folderName(e.to)));
+          box.append(el('dl', {}, el('dt', {}, 'sites'), el('dd', {}, String(e.count)),
+            el('dt', {}, 'type edges'), el('dd', {}, String(e.edges.length)),
+            el('dt', {}, 'cycle'), el('dd', {}, e.cyclic ? el('span', { class: 'tag red' }, 'on a cycle') : 'on no cycle')));
+          box.append(el('h2', {}, 'Type edges'));
+          const ul = el('ul', { id: 'type-edges' });
+          for (const t of e.edges.slice(0, 200)) {
+            const d = D.edges[t];
+            ul.append(el('li', {}, link(nodeLabel(d.from) + ' → ' + nodeLabel(d.to), () => openEdge(t)), ' (' + plural(d.count, 'site') + ')'));
+          }
+          if (e.edges.length > 200) ul.append(el('li', {}, '… and ' + (e.edges.length - 200) + ' more'));
           box.append(ul);
         }
 
@@ -360,15 +419,16 @@ enum ExplorerScript {
         function cycles() {
           const box = $('cycles');
           box.replaceChildren();
-          const modules = S.view.level === 'modules';
-          const list = modules ? D.moduleCycles : D.cycles.filter((c) => c.some((m) => S.inView.has(m)));
-          box.append(el('h2', {}, (modules ? 'Module cycles' : 'Type cycles in this view') + ' (' + list.length + ')'));
+          const level = S.view.level;
+          const list = level === 'modules' ? D.moduleCycles : level === 'folders' ? S.view.cycles : D.cycles.filter((c) => c.some((m) => S.inView.has(m)));
+          box.append(el('h2', {}, { modules: 'Module cycles', folders: 'Folder cycles in this view', types: 'Type cycles in this view' }[level] + ' (' + list.length + ')'));
           const ol = el('ol', {});
           for (const c of list.slice(0, 50)) {
-            const names = c.map((m) => (modules ? D.modules[m] : D.nodes[m].name));
+            const names = c.map((m) => (level === 'modules' ? D.modules[m] : level === 'folders' ? folderName(m) : D.nodes[m].name));
             const text = names.slice(0, 6).join(', ') + (names.length > 6 ? ', … (' + names.length + ')' : '');
             ol.append(el('li', {}, link(text, () => {
-              if (modules) highlight(c, S.view.edges.filter((e) => D.moduleEdges[e].cyclic && c.includes(D.moduleEdges[e].from) && c.includes(D.moduleEdges[e].to)));
+              const groupEdges = level === 'modules' ? D.moduleEdges : D.folderEdges;
+              if (level !== 'types') highlight(c, S.view.edges.filter((e) => groupEdges[e].cyclic && c.includes(groupEdges[e].from) && c.includes(groupEdges[e].to)));
               else showCycle(D.cycles.indexOf(c));
             })));
           }
@@ -390,6 +450,7 @@ enum ExplorerScript {
           const ul = el('ul', { style: 'list-style:none;padding:0' });
           const shown = new Set();
           if (S.view.level === 'types') for (const i of S.view.nodes) if (D.nodes[i].module >= 0) shown.add(D.nodes[i].module);
+          if (S.view.level === 'folders') shown.add(S.view.module);
           const tested = D.nodes.some((n) => n.testability);
           if (!tested) for (const m of [...shown].sort((a, b) => a - b)) ul.append(el('li', {}, el('span', { class: 'swatch', style: 'background:' + D.colors[m] }), D.modules[m]));
           if (tested) for (const [c, t] of D.legend.bands) ul.append(el('li', {}, el('span', { class: 'swatch', style: 'background:' + c }), t));
@@ -443,14 +504,14 @@ enum ExplorerScript {
           const box = $('matrix');
           box.replaceChildren();
           const m = S.view.matrix;
-          if (!m) { box.append(el('p', { class: 'hint', style: 'margin:12px' }, 'No matrix for this view: too many rows. Open a module.')); return; }
-          const modules = S.view.level === 'modules';
-          const name = (r) => (modules ? D.modules[m.rows[r]] : D.nodes[m.rows[r]].id);
+          if (!m) { box.append(el('p', { class: 'hint', style: 'margin:12px' }, 'No matrix for this view: too many rows. Open a module or a folder.')); return; }
+          const level = S.view.level;
+          const name = (r) => (level === 'modules' ? D.modules[m.rows[r]] : level === 'folders' ? folderName(m.rows[r]) : D.nodes[m.rows[r]].id);
           box.append(el('p', { class: 'hint', style: 'margin:8px' }, 'A row uses the columns where it has a count; dependencies sit below the diagonal, red cells above it close a cycle, framed cells are inside a cycle, blue cells are cut.'));
           const grid = new Map(m.cells.map((c) => [c[0] * m.rows.length + c[1], c]));
           const inBlock = (r) => m.blocks.findIndex((b) => b[0] <= r && r <= b[1]);
           const table = el('table', { class: 'dsm', id: 'dsm' });
-          const head = el('tr', {}, el('th', {}, '#'), el('th', { class: 'name' }, modules ? 'module' : 'type'), el('th', {}, 'L'));
+          const head = el('tr', {}, el('th', {}, '#'), el('th', { class: 'name' }, selectedKind[level] === 'node' ? 'type' : selectedKind[level]), el('th', {}, 'L'));
           m.rows.forEach((_, c) => head.append(el('th', {}, String(c + 1))));
           table.append(head);
           m.rows.forEach((row, r) => {
@@ -478,6 +539,9 @@ enum ExplorerScript {
           if (S.view.level === 'modules') {
             const i = D.moduleEdges.findIndex((e) => e.from === row && e.to === col);
             if (i >= 0) select({ kind: 'medge', i: i });
+          } else if (S.view.level === 'folders') {
+            const i = S.view.edges.find((k) => D.folderEdges[k].from === row && D.folderEdges[k].to === col);
+            if (i !== undefined) select({ kind: 'fedge', i: i });
           } else {
             const i = outEdges[row].find((e) => D.edges[e].to === col);
             if (i !== undefined) select({ kind: 'edge', i: i });
@@ -501,6 +565,11 @@ enum ExplorerScript {
           const out = [];
           if (!q) return out;
           D.modules.forEach((m, i) => { if (m.toLowerCase().includes(q) && moduleTypes[i] > 0) out.push({ module: i, score: m.toLowerCase() === q ? 0 : m.toLowerCase().startsWith(q) ? 1 : 3 }); });
+          D.folders.forEach((f, i) => {
+            if (!f.path || !f.path.toLowerCase().includes(q) || (f.parent >= 0 && D.folders[f.parent].path === f.path)) return;
+            const last = f.path.toLowerCase().split('/').pop();
+            out.push({ folder: i, score: last === q ? 0.5 : last.startsWith(q) ? 1.5 : 3 });
+          });
           D.nodes.forEach((n, i) => {
             const name = n.name.toLowerCase(), id = n.id.toLowerCase();
             if (!name.includes(q) && !id.includes(q)) return;
@@ -509,7 +578,7 @@ enum ExplorerScript {
           out.sort((a, b) => a.score - b.score || label(a).localeCompare(label(b)));
           return out.slice(0, 30);
         }
-        const label = (m) => (m.node !== undefined ? D.nodes[m.node].id : D.modules[m.module]);
+        const label = (m) => (m.node !== undefined ? D.nodes[m.node].id : m.folder !== undefined ? D.modules[D.folders[m.folder].module] + '/' + D.folders[m.folder].path : D.modules[m.module]);
 
         function suggest() {
           S.matches = search($('search').value);
@@ -517,8 +586,10 @@ enum ExplorerScript {
           const ul = $('suggestions');
           ul.replaceChildren();
           S.matches.forEach((m, k) => {
-            const where = m.node !== undefined ? D.nodes[m.node].kind + (D.nodes[m.node].module >= 0 ? ' in ' + D.modules[D.nodes[m.node].module] : '') : 'module, ' + plural(moduleTypes[m.module], 'type');
-            const li = el('li', { role: 'option' }, m.node !== undefined ? D.nodes[m.node].name : D.modules[m.module], el('span', { class: 'where' }, where));
+            const where = m.node !== undefined ? D.nodes[m.node].kind + (D.nodes[m.node].module >= 0 ? ' in ' + D.modules[D.nodes[m.node].module] : '')
+              : m.folder !== undefined ? 'folder in ' + D.modules[D.folders[m.folder].module] + ', ' + plural(D.folders[m.folder].types, 'type')
+              : 'module, ' + plural(moduleTypes[m.module], 'type');
+            const li = el('li', { role: 'option' }, m.node !== undefined ? D.nodes[m.node].name : m.folder !== undefined ? D.folders[m.folder].path : D.modules[m.module], el('span', { class: 'where' }, where));
             li.addEventListener('mousedown', (ev) => { ev.preventDefault(); choose(k); });
             ul.append(li);
           });
@@ -535,7 +606,7 @@ enum ExplorerScript {
           if (!m) return;
           $('search').value = label(m);
           $('search').blur();
-          if (m.node !== undefined) openNode(m.node); else openModule(m.module);
+          if (m.node !== undefined) openNode(m.node); else if (m.folder !== undefined) openFolder(m.folder); else openModule(m.module);
         }
         $('search').addEventListener('input', suggest);
         $('search').addEventListener('keydown', (ev) => {
