@@ -6,11 +6,9 @@ import SeamsReport
 /// The explorer page: its views laid out by Graphviz (`ViewLayout`: in this process one after
 /// another, or in worker processes), then written as one HTML file.
 public enum ExplorerPipeline {
-    /// Views laid out so far, of how many.
-    public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
-
     static func page(
-        _ input: ExplorerInput, engine asked: LayoutEngine?, layout: ViewLayout = .inProcess, progress: Progress? = nil
+        _ input: ExplorerInput, engine asked: LayoutEngine?, layout: ViewLayout = .inProcess,
+        progress: LayoutProgress? = nil
     ) throws -> (Data, [String]) {
         var data = ExplorerBuilder.build(input) { nodes, edges, clusters in
             MapPipelineEngine.choose(asked, nodes: nodes, edges: edges, clusters: clusters) != .dot

@@ -39,7 +39,7 @@ public struct MapRequest: Sendable {
     /// Leave out test, preview and generated code (`--hide-tests`, or `hide-tests:` in seams.yml).
     public var hideTests = false
     /// Told how many of an explorer page's views are laid out, of how many, as it goes.
-    public var progress: ExplorerPipeline.Progress?
+    public var progress: LayoutProgress?
     /// Where an explorer page's views are laid out: here, or in worker processes.
     public var layout: ViewLayout = .inProcess
 

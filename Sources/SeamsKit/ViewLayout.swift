@@ -1,6 +1,9 @@
 import Foundation
 import SeamsRender
 
+/// Views laid out so far, of how many.
+public typealias LayoutProgress = @Sendable (_ done: Int, _ total: Int) -> Void
+
 /// One view of an explorer page to lay out: its DOT, the engine the builder chose, and the
 /// engine the user asked for (nil: seams may fall back from dot to sfdp).
 public struct LayoutJob: Sendable {
@@ -33,7 +36,7 @@ public enum ViewLayout: Sendable {
     case workers(executable: String, count: Int)
 
     /// The views' SVGs, in the jobs' order, and the notes.
-    public func run(_ jobs: [LayoutJob], titles: [String], progress: ExplorerPipeline.Progress?) throws -> (
+    public func run(_ jobs: [LayoutJob], titles: [String], progress: LayoutProgress?) throws -> (
         [Data], [String]
     ) {
         switch self {
@@ -89,7 +92,7 @@ struct WorkerLayout {
     let executable: String
     let count: Int
 
-    func run(_ jobs: [LayoutJob], titles: [String], progress: ExplorerPipeline.Progress?) throws -> ([Data], [String]) {
+    func run(_ jobs: [LayoutJob], titles: [String], progress: LayoutProgress?) throws -> ([Data], [String]) {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (i, job) in jobs.enumerated() {
@@ -194,9 +197,9 @@ private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
     let total: Int
-    let progress: ExplorerPipeline.Progress?
+    let progress: LayoutProgress?
 
-    init(total: Int, progress: ExplorerPipeline.Progress?) {
+    init(total: Int, progress: LayoutProgress?) {
         self.total = total
         self.progress = progress
     }

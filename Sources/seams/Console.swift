@@ -30,8 +30,8 @@ enum Console {
 
     /// Progress of a long step on standard error, once it has taken a second: on a terminal, a
     /// counter rewritten in place (at most ten times a second); otherwise a line at each tenth.
-    static func progress(_ what: String) -> ExplorerPipeline.Progress {
-        let line = ProgressLine(what: what, terminal: isatty(STDERR_FILENO) == 1)
+    static func progress(_ what: String) -> LayoutProgress {
+        let line = ProgressLine(what: what, terminal: isatty(STDERR_FILENO) == 1) { toStandardError($0) }
         return { done, total in line.update(done: done, total: total) }
     }
 

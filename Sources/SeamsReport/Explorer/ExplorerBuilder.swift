@@ -176,7 +176,7 @@ public enum ExplorerBuilder {
         var overview = ExplorerData.View(
             key: "modules", title: "Modules", level: "modules", module: -1,
             nodes: moduleGraph.nodes.compactMap { moduleIndex[$0.id] }, edges: Array(moduleEdges.indices),
-            matrix: matrix(moduleGraph, cuts: [], index: moduleIndex, upTo: input.matrixUpTo))
+            matrix: ExplorerViews.matrix(moduleGraph, cuts: [], index: moduleIndex, upTo: input.matrixUpTo))
         overview.dot = DOTEncoder.encode(moduleGraph, options: moduleOptions)
         overview.force = moduleOptions.force
         views.append(overview)
@@ -286,16 +286,4 @@ public enum ExplorerBuilder {
             more: max(0, t.blockers.count - 20))
     }
 
-    /// The levelized matrix of `graph` with rows as indexes, or nil above `upTo` rows.
-    static func matrix(_ graph: Graph, cuts: Set<String>, index: [String: Int], upTo: Int)
-        -> ExplorerData.Matrix?
-    {
-        let scanned = graph.subgraph(Set(graph.nodes.filter { !$0.external }.map(\.id))) { !$0.soft }
-        guard !scanned.nodes.isEmpty, scanned.nodes.count <= upTo else { return nil }
-        let keys = Set(scanned.edges.filter { cuts.contains($0.key) }.map { EdgeKey(from: $0.from, to: $0.to) })
-        let m = DependencyMatrix.levelized(scanned, cuts: keys, title: "")
-        return ExplorerData.Matrix(
-            rows: m.rows.map { index[$0] ?? -1 }, levels: m.levels, blocks: m.blocks,
-            cells: m.cells.map { [$0.row, $0.column, $0.count, $0.cut ? 1 : 0] })
-    }
 }

@@ -1,4 +1,5 @@
 import SeamsGraph
+import SeamsUntangle
 
 /// Makes the explorer's views of types and of folders, each small enough to lay out and read:
 /// a view draws at most `maxDrawn` nodes where it can, by drawing a large module's folders
@@ -58,7 +59,7 @@ struct ExplorerViews {
         var view = ExplorerData.View(
             key: key, title: title, level: "types", module: module, nodes: sub.nodes.map { nodeIndex[$0.id]! },
             edges: sub.edges.map { edgeIndex[$0.key]! },
-            matrix: matrixOf.flatMap { ExplorerBuilder.matrix($0, cuts: cuts, index: nodeIndex, upTo: matrixUpTo) })
+            matrix: matrixOf.flatMap { Self.matrix($0, cuts: cuts, index: nodeIndex, upTo: matrixUpTo) })
         view.dot = DOTEncoder.encode(sub, options: o)
         view.force = o.force
         return view
@@ -147,7 +148,7 @@ struct ExplorerViews {
         var view = ExplorerData.View(
             key: key, title: title, level: "types", module: module, folder: folder, nodes: own.sorted(),
             edges: inside,
-            matrix: ExplorerBuilder.matrix(matrixOf, cuts: cuts, index: nodeIndex, upTo: matrixUpTo),
+            matrix: Self.matrix(matrixOf, cuts: cuts, index: nodeIndex, upTo: matrixUpTo),
             collapsed: neighbours.count)
         view.note = "\(neighbours.count) neighbours drawn as their folders and modules"
         view.dot = DOTEncoder.encode(sub, options: o)
@@ -281,11 +282,24 @@ struct ExplorerViews {
         let index = Dictionary(uniqueKeysWithValues: entries.map { ("f\($0)", $0) })
         var view = ExplorerData.View(
             key: key, title: title, level: "folders", module: module, folder: folder, nodes: entries,
-            edges: edgeIndexes, matrix: ExplorerBuilder.matrix(sub, cuts: [], index: index, upTo: matrixUpTo),
+            edges: edgeIndexes, matrix: Self.matrix(sub, cuts: [], index: index, upTo: matrixUpTo),
             cycles: cycles.components.map { $0.compactMap { index[$0] }.sorted() }
                 .sorted { ($1.count, $0[0]) < ($0.count, $1[0]) })
         view.dot = DOTEncoder.encode(sub, options: o)
         view.force = o.force
         return view
+    }
+
+    /// The levelized matrix of `graph` with rows as indexes, or nil above `upTo` rows.
+    static func matrix(_ graph: Graph, cuts: Set<String>, index: [String: Int], upTo: Int)
+        -> ExplorerData.Matrix?
+    {
+        let scanned = graph.subgraph(Set(graph.nodes.filter { !$0.external }.map(\.id))) { !$0.soft }
+        guard !scanned.nodes.isEmpty, scanned.nodes.count <= upTo else { return nil }
+        let keys = Set(scanned.edges.filter { cuts.contains($0.key) }.map { EdgeKey(from: $0.from, to: $0.to) })
+        let m = DependencyMatrix.levelized(scanned, cuts: keys, title: "")
+        return ExplorerData.Matrix(
+            rows: m.rows.map { index[$0] ?? -1 }, levels: m.levels, blocks: m.blocks,
+            cells: m.cells.map { [$0.row, $0.column, $0.count, $0.cut ? 1 : 0] })
     }
 }
