@@ -58,6 +58,7 @@ struct ExplorerBench: ParsableCommand {
 
     func run() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("seams-explorer-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let root: String
         if let app {
