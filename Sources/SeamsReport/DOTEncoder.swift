@@ -50,6 +50,10 @@ public struct MapOptions: Sendable {
     public var minlen: [String: Int] = [:]
     /// Laid out by a force-directed engine (sfdp, neato, fdp): overlapping nodes are pushed apart.
     public var force = false
+    /// Edges that share an end merged where they run side by side (dot's `concentrate`): a
+    /// hub's wrapped rows then meet it in a few trunks instead of each edge keeping a lane of
+    /// its own through every row between, which would widen each row by the edges crossing it.
+    public var concentrate = false
     /// For the explorer: no tooltips and no legend (the page shows them), and clusters carry
     /// `id="c<i>"`, i the module's place in `DOTEncoder.moduleOrder`.
     public var explorer = false
@@ -77,7 +81,8 @@ public enum DOTEncoder {
         var out = header(
             name: "seams", title: options.title,
             graphAttributes: (options.explorer ? "pad=0.2" : "tooltip=\" \"")
-                + (options.force ? ", overlap=prism, overlap_scaling=-4, sep=\"+6\"" : ""))
+                + (options.force ? ", overlap=prism, overlap_scaling=-4, sep=\"+6\"" : "")
+                + (options.concentrate ? ", concentrate=true" : ""))
 
         let (byModule, loose) = clusters(graph, options)
         for (i, module) in moduleNames.enumerated() {

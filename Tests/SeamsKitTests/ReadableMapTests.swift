@@ -1,6 +1,7 @@
 import Foundation
 import SeamsGraph
 import SeamsKit
+import SeamsRender
 import SeamsReport
 import SeamsTestSupport
 import Testing
@@ -192,6 +193,71 @@ import Testing
         let leaves = RankWrap.minlens(graph, focus: [])
         #expect(leaves[EdgeKey(from: "M.In0", to: "M.Hub").string] == nil)
         #expect(leaves.count == 48)
+    }
+
+    /// A hub used by `count` types spread over `modules` modules, with an edge between each
+    /// pair of consecutive dependents.
+    func wideHub(_ count: Int, modules: Int) -> Graph {
+        var nodes = [Node(id: "Core.Hub", name: "Hub", module: "Core", kind: .class, file: "Hub.swift", line: 1)]
+        var edges: [Edge] = []
+        for i in 0..<count {
+            let module = "Feature\(i % modules)"
+            let id = "\(module).DependentViewController\(1000 + i)"
+            nodes.append(
+                Node(
+                    id: id, name: "DependentViewController\(1000 + i)", module: module, kind: .class,
+                    file: "D\(i).swift",
+                    line: 1))
+            edges.append(
+                Edge(from: id, to: "Core.Hub", sites: [Site(file: "D\(i).swift", line: 1, column: 1, kind: .type)]))
+            if i > 0 {
+                let previous = "Feature\((i - 1) % modules).DependentViewController\(999 + i)"
+                edges.append(
+                    Edge(from: id, to: previous, sites: [Site(file: "D\(i).swift", line: 2, column: 1, kind: .type)]))
+            }
+        }
+        let infos = (["Core"] + (0..<modules).map { "Feature\($0)" }).map { ModuleInfo(name: $0, files: 1) }
+        return Graph(root: "/r", modules: infos, nodes: nodes, edges: edges, diagnostics: [])
+    }
+
+    /// The width of an SVG in points.
+    func svgWidth(_ data: Data) throws -> Double {
+        let text = String(decoding: data.prefix(2_000), as: UTF8.self)
+        let start = try #require(text.range(of: "width=\""))
+        let end = try #require(text[start.upperBound...].firstIndex(of: "p"))
+        return try #require(Double(text[start.upperBound..<end]))
+    }
+
+    @Test func aHubsFocusStandsInRowsOfColumnsUnderAWidthCap() throws {
+        let graph = wideHub(150, modules: 15)
+        var request = MapRequest(scan: ScanRequest(paths: ["."]))
+        request.focus = ["Hub"]
+        request.format = .dot
+        let outcome = try MapPipeline.draw(graph, request)
+        let dot = String(decoding: outcome.bytes, as: UTF8.self)
+        // Drawn as its star: the 149 edges among the dependents are left out, and said so.
+        #expect(outcome.graph.edges.count == 150)
+        #expect(outcome.notes.contains { $0.contains("150 neighbours") && $0.contains("149 edges among") })
+        #expect(dot.contains("concentrate=true") && !dot.contains("subgraph \"cluster"))
+        #expect(dot.contains("minlen=15"), "150 dependents in 15 rows of 10")
+        request.format = .svg
+        let drawn = try MapPipeline.draw(graph, request)
+        #expect(drawn.engine == .dot, "dot, though the star has over 100 nodes and no clusters")
+        // Ten names of about 170 points side by side, and the legend.
+        let width = try svgWidth(drawn.bytes)
+        #expect(width < 3_000, "\(width) points")
+        // The same rows in module boxes stand fifteen columns side by side: 18,566 points here.
+        var boxed = MapOptions()
+        boxed.focus = ["Core.Hub"]
+        boxed.minlen = RankWrap.minlens(outcome.graph, focus: ["Core.Hub"])
+        let boxes = try GraphvizRenderer.render(
+            dot: DOTEncoder.encode(outcome.graph, options: boxed), engine: .dot, format: .svg)
+        #expect(try svgWidth(boxes) > 5 * width)
+        // Asked for the edges among them, or for another engine: drawn as asked.
+        request.star = false
+        request.engine = .sfdp
+        #expect(try MapPipeline.draw(graph, request).graph.edges.count == 299)
+        #expect(!RankWrap.isWideStar(wideHub(20, modules: 2), focus: ["Core.Hub"]), "twenty fit")
     }
 
     @Test func theFocusIsHighlightedAndStarDrawsOnlyItsEdges() throws {
