@@ -90,6 +90,14 @@ def big_tree():
     return root
 
 
+def bigger_tree():
+    """A generated legacy app of about 1,000 types: against big_tree(), a diff with over 300 ends."""
+    root = os.path.join(WORK, "bigger")
+    if not os.path.exists(root):
+        subprocess.run([BENCH, "corpus", "--types", "1000", root], check=True, capture_output=True)
+    return root
+
+
 class Explorer(unittest.TestCase):
     driver = None
 
@@ -377,6 +385,84 @@ class Explorer(unittest.TestCase):
         changed = len(diff["addedEdges"]) + len(diff["removedEdges"]) + len(diff["changedEdges"])
         self.assertEqual(shown, changed)
         self.driver.save_screenshot(os.path.join(SHOTS, "diff01-changed-only.png"))
+
+    def test_a_large_diff_opens_on_its_changes_by_module(self):
+        before, after = big_tree(), bigger_tree()
+        diff = json.loads(seams("diff", before, after, "--format", "json"))
+        modules = {n["id"]: n.get("module") for tree in (before, after) for n in scan(tree)["nodes"]}
+        changes = [("added", e) for e in diff["addedEdges"]] + [("removed", e) for e in diff["removedEdges"]]
+        changes += [("changed", e) for e in diff["changedEdges"]]
+        ends = {end for _, e in changes for end in (e["from"], e["to"])}
+        self.assertGreater(len(ends), 300, "too many ends to draw as types")
+        # What the view should draw: per pair of modules, the changes between them by change;
+        # per module, how many changed edges stay inside it.
+        between, inside = {}, {}
+        for change, e in changes:
+            a, b = modules[e["from"]], modules[e["to"]]
+            if a == b:
+                inside[a] = inside.get(a, 0) + 1
+            else:
+                tally = between.setdefault((a, b), {"added": 0, "removed": 0, "changed": 0})
+                tally[change] += 1
+        self.open(page("diff-big", "diff", before, after), "diff-big-changes")
+        self.assertEqual(self.view(), "changes")
+        names = self.js(
+            "return Object.fromEntries([...document.querySelectorAll('#map g.node')]"
+            ".map(g => [g.querySelector('title').textContent, [...g.querySelectorAll('text')].map(t => t.textContent).join(' ')]))"
+        )
+        self.assertTrue(all(re.fullmatch(r"m[0-9]+", node) for node in names), "drawn as modules: %s" % names)
+        drawn_inside = {}
+        for label in names.values():
+            match = re.fullmatch(r"(.+) \((\d+) changed inside\)", label)
+            if match:
+                drawn_inside[match.group(1)] = int(match.group(2))
+        self.assertEqual(drawn_inside, inside)
+        # Each drawn edge a<i> joins the modules its group names, with the counts as its label.
+        groups = [v for v in page_data(self.path)["views"] if v["key"] == "changes"][0]["changeGroups"]
+        data_modules = page_data(self.path)["modules"]
+        edges = self.js(
+            "return [...document.querySelectorAll('#map g.edge')].map(g => [g.id,"
+            " [...g.querySelectorAll('text')].map(t => t.textContent).join(' ').trim()])"
+        )
+        drawn = {}
+        for element, label in edges:
+            group = groups[int(element[1:])]
+            drawn[tuple(data_modules[m] if m >= 0 else None for m in (group["from"], group["to"]))] = label
+        expected = {}
+        for pair, tally in between.items():
+            parts = [("+%d" % tally["added"]) if tally["added"] else None]
+            parts.append(("\u2212%d" % tally["removed"]) if tally["removed"] else None)
+            parts.append(("~%d" % tally["changed"]) if tally["changed"] else None)
+            expected[pair] = " ".join(p for p in parts if p)
+        self.assertEqual(drawn, expected)
+        self.assertIn("drawn as their modules", self.js("return document.getElementById('status').textContent"))
+        # Clicking one lists the changed edges it stands for, each with its change.
+        element, _ = max(
+            (e for e in edges if len(groups[int(e[0][1:])]["edges"]) <= 200),
+            key=lambda e: (len(groups[int(e[0][1:])]["edges"]), e[0]),
+        )
+        group = groups[int(element[1:])]
+        self.click_svg(element)
+        self.assertEqual(self.js("return document.getElementById('details').dataset.kind"), "cedge")
+        listed = self.js(
+            "return [...document.querySelectorAll('#type-edges li[data-change]')].map(li => [li.dataset.change, li.querySelector('a').textContent])"
+        )
+        a, b = (data_modules[m] for m in (group["from"], group["to"]))
+        expected_edges = sorted(
+            [change, "%s → %s" % (e["from"], e["to"])]
+            for change, e in changes
+            if (modules[e["from"]], modules[e["to"]]) == (a, b)
+        )
+        self.assertGreater(len(expected_edges), 10)
+        self.assertEqual(sorted(listed), expected_edges)
+        self.driver.save_screenshot(os.path.join(SHOTS, "diff-big-module-pair.png"))
+        # The side panel still lists every change, one by one.
+        for change, key in [("added", "addedEdges"), ("removed", "removedEdges")]:
+            listed = self.js(
+                "return document.querySelectorAll('ul.change-list[data-change=\"' + arguments[0] + '\"] li').length", change
+            )
+            self.assertEqual(listed, len(diff[key]), change)
+        self.driver.save_screenshot(os.path.join(SHOTS, "diff-big-changes.png"))
 
     def test_names_with_quotes_angle_brackets_ampersands_and_accents(self):
         root = weird_tree()

@@ -112,6 +112,9 @@ public struct ExplorerData: Encodable, Sendable {
         public var collapsed: Int?
         /// What the status line adds for this view.
         var note: String?
+        /// A diff's changes drawn by module: per drawn edge `a<i>`, the modules it joins (indexes,
+        /// -1 for external types) and the changed type edges it stands for.
+        var changeGroups: [ChangeGroup]?
         /// Graphviz's drawing; filled in by the pipeline.
         public var svg = ""
         /// The DOT the drawing is made from, and whether a force-directed engine lays it out
@@ -121,8 +124,14 @@ public struct ExplorerData: Encodable, Sendable {
 
         /// The drawing is embedded beside the data, in its own script element.
         enum CodingKeys: String, CodingKey {
-            case key, title, level, module, folder, nodes, edges, matrix, cycles, collapsed, note
+            case key, title, level, module, folder, nodes, edges, matrix, cycles, collapsed, note, changeGroups
         }
+    }
+
+    public struct ChangeGroup: Encodable, Sendable {
+        var from: Int
+        var to: Int
+        var edges: [Int]
     }
 
     public struct Diff: Encodable, Sendable {

@@ -72,8 +72,9 @@ enum ExplorerScript {
           }
           for (const g of svg.querySelectorAll('g.edge')) {
             const i = idOf(g.id, edgePrefix);
-            if (i === null) continue;
-            S.edgeEls.set(i, g);
+            // A diff's changes drawn by module (a<i>) are clicked too, but are not the page's edges.
+            if (i === null && !/^a[0-9]+$/.test(g.id)) continue;
+            if (i !== null) S.edgeEls.set(i, g);
             const path = g.querySelector('path');
             if (path) { const hit = path.cloneNode(false); hit.setAttribute('class', 'hit'); g.append(hit); }
           }
@@ -208,7 +209,7 @@ enum ExplorerScript {
             else if (g.id[0] === 'f') openFolder(i);
             else if (g.id[0] === 'n') focus(i);
           } else if (g.classList.contains('edge')) {
-            const kind = { k: 'medge', g: 'fedge', e: 'edge' }[g.id[0]];
+            const kind = { k: 'medge', g: 'fedge', e: 'edge', a: 'cedge' }[g.id[0]];
             if (kind) select({ kind: kind, i: i });
           } else if (g.classList.contains('cluster') && g.id[0] === 'c') {
             if (views.has('module:' + i) && S.view.key !== 'module:' + i) openModule(i);
@@ -250,6 +251,7 @@ enum ExplorerScript {
           else if (what.kind === 'medge') moduleEdgeDetails(box, what.i);
           else if (what.kind === 'folder') folderDetails(box, what.i);
           else if (what.kind === 'fedge') folderEdgeDetails(box, what.i);
+          else if (what.kind === 'cedge') changeGroupDetails(box, what.i);
           box.dataset.kind = what.kind;
         }
 
@@ -388,6 +390,21 @@ enum ExplorerScript {
             ul.append(el('li', {}, link(nodeLabel(d.from) + ' → ' + nodeLabel(d.to), () => openEdge(t)), ' (' + plural(d.count, 'site') + ')'));
           }
           if (e.edges.length > 200) ul.append(el('li', {}, '… and ' + (e.edges.length - 200) + ' more'));
+          box.append(ul);
+        }
+
+        function changeGroupDetails(box, i) {
+          const c = S.view.changeGroups[i];
+          const name = (m) => m >= 0 ? D.modules[m] : 'external types';
+          box.append(el('h3', { class: 'name' }, name(c.from) + ' → ' + name(c.to)));
+          box.append(el('h2', {}, 'Changed edges (' + c.edges.length + ')'));
+          const ul = el('ul', { id: 'type-edges' });
+          for (const t of c.edges.slice(0, 200)) {
+            const d = D.edges[t];
+            const change = d.change || 'changed';
+            ul.append(el('li', { 'data-change': change }, link(nodeLabel(d.from) + ' → ' + nodeLabel(d.to), () => openEdge(t)), ' (' + change + ')'));
+          }
+          if (c.edges.length > 200) ul.append(el('li', {}, '… and ' + (c.edges.length - 200) + ' more'));
           box.append(ul);
         }
 

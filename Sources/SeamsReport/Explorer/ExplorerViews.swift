@@ -179,6 +179,7 @@ struct ExplorerViews {
         var groups: [String: Node] = [:]
         var inside: [String: Int] = [:]
         var tally: [EdgeKey: [GraphDiff.Change: Int]] = [:]
+        var members: [EdgeKey: [Int]] = [:]
         var builder = GraphBuilder()
         for e in changed {
             let edge = graph.edges[e]
@@ -191,6 +192,7 @@ struct ExplorerViews {
                 continue
             }
             tally[EdgeKey(from: a, to: b), default: [:]][change, default: 0] += 1
+            members[EdgeKey(from: a, to: b), default: []].append(e)
             builder.addSites(from: a, to: b, sortedUnique: edge.sites)
         }
         var o = MapOptions()
@@ -228,6 +230,12 @@ struct ExplorerViews {
         view.note =
             "\(view.collapsed!) types at the ends of \(changed.count) changed edges, drawn as their modules; "
             + "the side panel lists every change"
+        func moduleIndex(_ group: String) -> Int { group.hasPrefix("m") ? Int(group.dropFirst())! : -1 }
+        view.changeGroups = sub.edges.map {
+            ExplorerData.ChangeGroup(
+                from: moduleIndex($0.from), to: moduleIndex($0.to),
+                edges: members[EdgeKey(from: $0.from, to: $0.to)] ?? [])
+        }
         view.dot = DOTEncoder.encode(sub, options: o)
         view.force = o.force
         return view
