@@ -10,8 +10,8 @@ public enum ExplorerPipeline {
         _ input: ExplorerInput, engine asked: LayoutEngine?, layout: ViewLayout = .inProcess,
         progress: LayoutProgress? = nil
     ) throws -> (Data, [String]) {
-        var data = ExplorerBuilder.build(input) { nodes, edges, clusters in
-            MapPipelineEngine.choose(asked, nodes: nodes, edges: edges, clusters: clusters) != .dot
+        var data = ExplorerBuilder.build(input) { graph, clusters in
+            MapPipelineEngine.choose(asked, graph: graph, clusters: clusters) != .dot
         }
         // The builder chose the engine's kind; a force-directed view is sfdp unless one was asked for.
         let jobs = data.views.map { LayoutJob(dot: $0.dot, engine: $0.force ? (asked ?? .sfdp) : .dot, asked: asked) }

@@ -179,7 +179,7 @@ public enum MapPipeline {
         }
         let (engine, why) = MapPipelineEngine.choice(
             request.engine?.engine, nodes: graph.nodes.count, edges: graph.edges.count, clusters: options.clusters,
-            wideStar: wideStar)
+            wideStar: wideStar, dummies: { DotCost.dummies(graph) })
         options.force = engine != .dot
         if engine == .dot {
             options.minlen = RankWrap.minlens(graph, focus: options.focus)
@@ -274,19 +274,38 @@ public enum MapPipelineEngine {
         choice(asked, nodes: nodes, edges: edges, clusters: clusters).0
     }
 
+    /// The same for a graph at hand, its dummy nodes counted too (`DotCost`).
+    public static func choose(_ asked: LayoutEngine?, graph: Graph, clusters: Bool) -> LayoutEngine {
+        choice(
+            asked, nodes: graph.nodes.count, edges: graph.edges.count, clusters: clusters,
+            dummies: asked == nil ? { DotCost.dummies(graph) } : { 0 }
+        ).0
+    }
+
     /// The most nodes of a wide star that dot lays out unasked.
     static let wideStarLimit = 400
 
     /// A wide star (`RankWrap.isWideStar`) stays with dot up to `wideStarLimit` nodes: wrapped
     /// in rows and merged into trunks, DuckDuckGo's largest hub star (309 nodes, 323 edges) takes
     /// under a second, while 500 neighbours take 1 to 4 s and 1,000 take 54 s (dot 2.43 here).
-    static func choice(_ asked: LayoutEngine?, nodes: Int, edges: Int, clusters: Bool, wideStar: Bool = false) -> (
-        LayoutEngine, String?
-    ) {
+    /// `dummies` is asked for only when the counts allow dot; a wide star's are not counted, as
+    /// its edges are merged into trunks.
+    static func choice(
+        _ asked: LayoutEngine?, nodes: Int, edges: Int, clusters: Bool, wideStar: Bool = false,
+        dummies: () -> Int = { 0 }
+    ) -> (LayoutEngine, String?) {
         if let asked { return (asked, nil) }
         let (nodeLimit, edgeLimit) =
             wideStar ? (wideStarLimit, 2 * wideStarLimit) : clusters ? (250, 800) : (100, 300)
-        if nodes <= nodeLimit && edges <= edgeLimit { return (.dot, nil) }
+        if nodes <= nodeLimit && edges <= edgeLimit {
+            let dummies = wideStar ? 0 : dummies()
+            if dummies <= DotCost.limit { return (.dot, nil) }
+            return (
+                .sfdp,
+                "\(nodes) nodes, \(edges) edges on long paths (dot would add about \(dummies) dummy nodes): laid out with "
+                    + "sfdp, as dot could take minutes (--layout dot to insist)"
+            )
+        }
         return (
             .sfdp,
             "\(nodes) nodes, \(edges) edges: laid out with sfdp, as dot could take minutes (--layout dot to insist)"

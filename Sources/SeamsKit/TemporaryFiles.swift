@@ -29,10 +29,67 @@ public enum TemporaryFiles {
         free(p)
     }
 
-    /// Removes every temporary file being written; safe in a signal handler.
+    /// A temporary folder's files and then the folder (last), as C strings, made before anything
+    /// is written there: a signal handler cannot list a folder without allocating.
+    nonisolated(unsafe) static var folder: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    nonisolated(unsafe) static var folderCount = 0
+
+    /// Registers a temporary folder and the names of every file that may be written in it.
+    static func registerFolder(_ path: String, files: [String]) {
+        let paths = files.map { "\(path)/\($0)" } + [path]
+        let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: paths.count)
+        for (i, path) in paths.enumerated() { (p + i).initialize(to: strdup(path)) }
+        lock.lock()
+        defer { lock.unlock() }
+        precondition(folder == nil, "one temporary folder at a time")
+        folderCount = paths.count
+        folder = p
+    }
+
+    static func unregisterFolder() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let p = folder else { return }
+        folder = nil
+        for i in 0..<folderCount { free(p[i]) }
+        p.deallocate()
+        folderCount = 0
+    }
+
+    /// Worker processes writing into the temporary folder, stopped before it is removed.
+    static let childCapacity = 64
+    nonisolated(unsafe) static let children: UnsafeMutablePointer<pid_t> = {
+        let p = UnsafeMutablePointer<pid_t>.allocate(capacity: childCapacity)
+        p.initialize(repeating: 0, count: childCapacity)
+        return p
+    }()
+
+    static func registerChild(_ pid: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let i = (0..<childCapacity).first(where: { children[$0] == 0 }) { children[i] = pid }
+    }
+
+    static func unregisterChild(_ pid: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        for i in 0..<childCapacity where children[i] == pid { children[i] = 0 }
+    }
+
+    /// Stops the workers, then removes every temporary file being written and the temporary
+    /// folder; safe in a signal handler.
     public static func removeAll() {
+        for i in 0..<childCapacity where children[i] != 0 {
+            kill(children[i], SIGKILL)
+            var status: Int32 = 0
+            waitpid(children[i], &status, 0)
+        }
         for i in 0..<capacity {
             if let p = slots[i] { unlink(p) }
+        }
+        if let p = folder, folderCount > 0 {
+            for i in 0..<(folderCount - 1) { if let file = p[i] { unlink(file) } }
+            if let dir = p[folderCount - 1] { rmdir(dir) }
         }
     }
 
@@ -44,6 +101,7 @@ public enum TemporaryFiles {
         guard !installed else { return }
         installed = true
         _ = slots
+        _ = children
         // A command-line tool must stay interruptible: a mask inherited from the parent (test
         // runners and some CI agents block these) is lifted. An inherited "ignore" is kept.
         var unblock = sigset_t()

@@ -59,7 +59,19 @@ public enum ViewLayout: Sendable {
     /// `INDEX.dot` and `INDEX.job` (the engine, and the engine asked for or `-`), and writes
     /// `INDEX.svg` and, when seams drew it another way, `INDEX.note` (or `INDEX.error` when
     /// Graphviz refused it), each whole (written aside, then renamed), then prints the index.
+    ///
+    /// A worker whose parent is gone (`SEAMS_LAYOUT_PARENT`, the pid of the seams that started
+    /// it, is no longer its parent) ends within half a second, mid-layout: a layout dot cannot
+    /// finish must not outlive the command that asked for it.
     public static func work(folder: String, indexes: [Int]) throws {
+        if let parent = ProcessInfo.processInfo.environment[WorkerLayout.parentVariable].flatMap({ pid_t($0) }) {
+            let watch = Thread {
+                while getppid() == parent { usleep(500_000) }
+                _exit(2)
+            }
+            watch.start()
+        }
+        let pause = ProcessInfo.processInfo.environment["SEAMS_TEST_PAUSE_AFTER_VIEW"].flatMap { UInt32($0) }
         for i in indexes {
             let base = "\(folder)/\(i)"
             let dot = try String(contentsOfFile: base + ".dot", encoding: .utf8)
@@ -76,6 +88,7 @@ public enum ViewLayout: Sendable {
                 try whole(Data(error.description.utf8), to: base + ".error")
             }
             FileHandle.standardOutput.write(Data("\(i)\n".utf8))
+            if let pause { sleep(pause) }
         }
     }
 
@@ -91,10 +104,22 @@ public enum ViewLayout: Sendable {
 struct WorkerLayout {
     let executable: String
     let count: Int
+    /// The variable that tells a worker its parent's pid.
+    static let parentVariable = "SEAMS_LAYOUT_PARENT"
 
     func run(_ jobs: [LayoutJob], titles: [String], progress: LayoutProgress?) throws -> ([Data], [String]) {
         let folder = try Self.makeFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // What the workers write there, so that a signal that stops seams removes it all.
+        TemporaryFiles.cleanUpOnSignals()
+        TemporaryFiles.registerFolder(
+            folder,
+            files: jobs.indices.flatMap { i in
+                ["dot", "job", "svg", "svg.part", "note", "note.part", "error", "error.part"].map { "\(i).\($0)" }
+            })
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            TemporaryFiles.unregisterFolder()
+        }
         for (i, job) in jobs.enumerated() {
             try Data(job.dot.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(i).dot"))
             try Data("\(job.engine.rawValue) \(job.asked?.rawValue ?? "-")".utf8)
@@ -149,6 +174,8 @@ struct WorkerLayout {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = ["layout-views", folder] + share.map(String.init)
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                [Self.parentVariable: String(getpid())], uniquingKeysWith: { $1 })
             let out = Pipe()
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice
@@ -164,11 +191,15 @@ struct WorkerLayout {
             do {
                 try process.run()
                 running.append(process)
+                TemporaryFiles.registerChild(process.processIdentifier)
             } catch {
                 out.fileHandleForReading.readabilityHandler = nil
             }
         }
-        for process in running { process.waitUntilExit() }
+        for process in running {
+            process.waitUntilExit()
+            TemporaryFiles.unregisterChild(process.processIdentifier)
+        }
     }
 
     private static func makeFolder() throws -> String {

@@ -227,6 +227,59 @@ import Testing
         }
     }
 
+    /// The pids of the layout workers running in `folder`'s temporary folders.
+    func layoutWorkers(under folder: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.filter { pid in
+            guard Int(pid) != nil, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+                return false
+            }
+            let args = String(decoding: data, as: UTF8.self)
+            return args.contains("layout-views") && args.contains(folder)
+        }
+    }
+
+    @Test(arguments: [SIGINT, SIGKILL])
+    func anInterruptedPageLeavesNoWorkerNorLayoutFolder(signal: Int32) throws {
+        let dir = try TempDir()
+        for m in 0..<3 {
+            var text = ""
+            for i in 0..<40 { text += "final class M\(m)T\(i) { let b: M\((m + 1) % 3)T\(i)? = nil }\n" }
+            try dir.write("App/M\(m)/Types.swift", text)
+        }
+        try FileManager.default.createDirectory(atPath: dir.path + "/tmp", withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = seamsBinary()
+        process.arguments = ["graph", "App", "--output", "map.html"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir.path)
+        // Two workers, each resting after its first view: seams is stopped while they work.
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["TMPDIR": dir.path + "/tmp", "SEAMS_LAYOUT_WORKERS": "2", "SEAMS_TEST_PAUSE_AFTER_VIEW": "60"],
+            uniquingKeysWith: { $1 })
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        var caught = false
+        while Date() < deadline && process.isRunning && !caught {
+            caught = dir.listing().contains { $0.hasPrefix("tmp/seams-layout-") && $0.hasSuffix(".svg") }
+            if !caught { usleep(10_000) }
+        }
+        try #require(caught, "the workers were seen at work")
+        #expect(!layoutWorkers(under: dir.path).isEmpty)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        // The workers end with seams: at once on a signal seams handles, within a second when
+        // it was killed outright.
+        let gone = Date().addingTimeInterval(10)
+        while Date() < gone && !layoutWorkers(under: dir.path).isEmpty { usleep(50_000) }
+        #expect(layoutWorkers(under: dir.path).isEmpty)
+        #expect(!dir.listing().contains { $0.hasPrefix("map.html") })
+        if signal != SIGKILL {
+            #expect(!dir.listing().contains { $0.hasPrefix("tmp/") }, "\(dir.listing())")
+        }
+    }
+
     // MARK: inputs
 
     @Test func fileNamesThatAreNotUTF8AreReported() throws {

@@ -6,7 +6,9 @@ import Testing
 @testable import seams
 
 /// The help a Swift user reads: paragraphs that wrap at any width, and examples that work.
-struct HelpTests {
+/// One test at a time: in a full run, one command's help once came back without its examples
+/// while the other test of this suite built help too (it passed alone, four times in a row).
+@Suite(.serialized) struct HelpTests {
     /// The commands a user sees (not the workers `seams --help` does not list).
     static let commands: [any ParsableCommand.Type] = SeamsCommand.configuration.subcommands.filter {
         $0.configuration.shouldDisplay
@@ -53,7 +55,7 @@ struct HelpTests {
             let name = command._commandName
             let examples = help.components(separatedBy: "\n").drop { $0 != "EXAMPLES:" }.dropFirst()
                 .prefix { $0.hasPrefix("  seams ") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(!examples.isEmpty, "\(name) has no EXAMPLES")
+            #expect(!examples.isEmpty, "\(name) has no EXAMPLES in:\n\(help)")
             for example in examples {
                 for step in example.components(separatedBy: " && ") {
                     let words = step.split(separator: " ").map(String.init)

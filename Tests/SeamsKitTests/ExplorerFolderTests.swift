@@ -40,7 +40,7 @@ import Testing
 
     static func build() -> ExplorerData {
         let graph = graph()
-        return ExplorerBuilder.build(ExplorerInput(graph: graph, cycles: graph.cycles(), title: "t")) { _, _, _ in
+        return ExplorerBuilder.build(ExplorerInput(graph: graph, cycles: graph.cycles(), title: "t")) { _, _ in
             false
         }
     }

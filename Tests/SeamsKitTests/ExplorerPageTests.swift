@@ -77,7 +77,7 @@ import Testing
         var input = ExplorerInput(graph: graph, cycles: graph.cycles(), title: "t")
         input.overviewAbove = 2
         input.wholeMapUpTo = 2
-        let built = ExplorerBuilder.build(input) { _, _, _ in false }
+        let built = ExplorerBuilder.build(input) { _, _ in false }
         #expect(built.views.map(\.key).first == "modules")
         #expect(!built.views.contains { $0.key == "all" })
         let html = ExplorerPage.html(built)

@@ -52,7 +52,7 @@ public struct ExplorerInput: Sendable {
 /// view of that size is laid out by a force-directed engine (it gets overlap removal) or by dot
 /// (it gets wide ranks wrapped).
 public enum ExplorerBuilder {
-    public static func build(_ input: ExplorerInput, force: @escaping (Int, Int, Bool) -> Bool) -> ExplorerData {
+    public static func build(_ input: ExplorerInput, force: @escaping (Graph, Bool) -> Bool) -> ExplorerData {
         let graph = input.graph
         var nodeIndex: [String: Int] = [:]
         for (i, n) in graph.nodes.enumerated() { nodeIndex[n.id] = i }
@@ -164,15 +164,12 @@ public enum ExplorerBuilder {
             options: options, folders: folderLevel, cuts: Set(cutLabels.keys), matrixUpTo: input.matrixUpTo,
             maxDrawn: input.maxDrawn, force: force)
 
-        var moduleOptions = MapOptions()
-        moduleOptions.moduleOrder = modules
-        moduleOptions.explorer = true
-        moduleOptions.clusters = false
+        var moduleOptions = ExplorerViews.groupOptions(modules)
         moduleOptions.edgeLabels = true
         moduleOptions.cycles = moduleCycleAnalysis
         for (m, i) in moduleIndex { moduleOptions.nodeAttributes[m] = "id=\"m\(i)\"" }
         for (key, i) in moduleEdgeIndex { moduleOptions.edgeAttributes[key] = "id=\"k\(i)\"" }
-        moduleOptions.force = force(moduleGraph.nodes.count, moduleGraph.edges.count, moduleOptions.clusters)
+        moduleOptions.force = force(moduleGraph, moduleOptions.clusters)
         var overview = ExplorerData.View(
             key: "modules", title: "Modules", level: "modules", module: -1,
             nodes: moduleGraph.nodes.compactMap { moduleIndex[$0.id] }, edges: Array(moduleEdges.indices),

@@ -73,7 +73,7 @@ enum ExplorerScript {
           for (const g of svg.querySelectorAll('g.edge')) {
             const i = idOf(g.id, edgePrefix);
             // A diff's changes drawn by module (a<i>) are clicked too, but are not the page's edges.
-            if (i === null && !/^a[0-9]+$/.test(g.id)) continue;
+            if (i === null && !(v.changeGroups && /^a[0-9]+$/.test(g.id))) continue;
             if (i !== null) S.edgeEls.set(i, g);
             const path = g.querySelector('path');
             if (path) { const hit = path.cloneNode(false); hit.setAttribute('class', 'hit'); g.append(hit); }
@@ -209,7 +209,8 @@ enum ExplorerScript {
             else if (g.id[0] === 'f') openFolder(i);
             else if (g.id[0] === 'n') focus(i);
           } else if (g.classList.contains('edge')) {
-            const kind = { k: 'medge', g: 'fedge', e: 'edge', a: 'cedge' }[g.id[0]];
+            // a<i>: a diff's changes between two modules, or a place's edges to a group of neighbours.
+            const kind = { k: 'medge', g: 'fedge', e: 'edge', a: S.view.changeGroups ? 'cedge' : null }[g.id[0]];
             if (kind) select({ kind: kind, i: i });
           } else if (g.classList.contains('cluster') && g.id[0] === 'c') {
             if (views.has('module:' + i) && S.view.key !== 'module:' + i) openModule(i);

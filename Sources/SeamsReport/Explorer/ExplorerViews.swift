@@ -16,7 +16,7 @@ struct ExplorerViews {
     let cuts: Set<String>
     let matrixUpTo: Int
     let maxDrawn: Int
-    let force: (Int, Int, Bool) -> Bool
+    let force: (Graph, Bool) -> Bool
     /// Edge indexes out of and into each node index.
     let outEdges: [[Int]]
     let inEdges: [[Int]]
@@ -28,7 +28,7 @@ struct ExplorerViews {
     init(
         graph: Graph, nodeIndex: [String: Int], edgeIndex: [String: Int], modules: [String], moduleOf: [Int],
         options: MapOptions, folders: FolderLevel, cuts: Set<String>, matrixUpTo: Int, maxDrawn: Int,
-        force: @escaping (Int, Int, Bool) -> Bool
+        force: @escaping (Graph, Bool) -> Bool
     ) {
         self.graph = graph
         self.nodeIndex = nodeIndex
@@ -54,7 +54,7 @@ struct ExplorerViews {
     /// A view of `sub` as it is, with the matrix of `matrixOf`.
     func typeView(key: String, title: String, module: Int, _ sub: Graph, matrixOf: Graph?) -> ExplorerData.View {
         var o = options
-        o.force = force(sub.nodes.count, sub.edges.count, o.clusters)
+        o.force = force(sub, o.clusters)
         if !o.force { o.minlen = RankWrap.minlens(sub, focus: []) }
         var view = ExplorerData.View(
             key: key, title: title, level: "types", module: module, nodes: sub.nodes.map { nodeIndex[$0.id]! },
@@ -143,7 +143,7 @@ struct ExplorerViews {
             // frees the layout (a double free), and they cost a rank each.
             o.edgeAttributes[edge.key] = "id=\"a\(k)\", xlabel=\" \(edge.count)\", fontsize=8, fontcolor=\"#666666\""
         }
-        o.force = force(sub.nodes.count, sub.edges.count, o.clusters)
+        o.force = force(sub, o.clusters)
         if !o.force { o.minlen = RankWrap.minlens(sub, focus: []) }
         var view = ExplorerData.View(
             key: key, title: title, level: "types", module: module, folder: folder, nodes: own.sorted(),
@@ -195,10 +195,7 @@ struct ExplorerViews {
             members[EdgeKey(from: a, to: b), default: []].append(e)
             builder.addSites(from: a, to: b, sortedUnique: edge.sites)
         }
-        var o = MapOptions()
-        o.moduleOrder = modules
-        o.explorer = true
-        o.clusters = false
+        var o = ExplorerViews.groupOptions(modules)
         for id in groups.keys.sorted() {
             var node = groups[id]!
             if let n = inside[id] { node.name += " (\(n) changed inside)" }
@@ -223,7 +220,7 @@ struct ExplorerViews {
                 + "fontsize=10, fontcolor=\"\(colour)\""
                 + (colour == DiffEncoder.removedColor ? ", style=\"dashed\"" : "")
         }
-        o.force = force(sub.nodes.count, sub.edges.count, false)
+        o.force = force(sub, false)
         var view = ExplorerData.View(
             key: key, title: title, level: "types", module: -1, nodes: [], edges: [], matrix: nil,
             collapsed: Set(changed.flatMap { [graph.edges[$0].from, graph.edges[$0].to] }).count)
@@ -267,10 +264,7 @@ struct ExplorerViews {
         }
         let sub = builder.build(root: graph.root, modules: graph.modules)
         let cycles = sub.cycles()
-        var o = MapOptions()
-        o.moduleOrder = modules
-        o.explorer = true
-        o.clusters = false
+        var o = ExplorerViews.groupOptions(modules)
         o.edgeLabels = true
         o.cycles = cycles
         for e in entries { o.nodeAttributes["f\(e)"] = "id=\"f\(e)\"" }
@@ -286,7 +280,7 @@ struct ExplorerViews {
             o.edgeAttributes[edge.key] = "id=\"g\(i)\""
             edgeIndexes.append(i)
         }
-        o.force = force(sub.nodes.count, sub.edges.count, false)
+        o.force = force(sub, false)
         let index = Dictionary(uniqueKeysWithValues: entries.map { ("f\($0)", $0) })
         var view = ExplorerData.View(
             key: key, title: title, level: "folders", module: module, folder: folder, nodes: entries,
@@ -296,6 +290,16 @@ struct ExplorerViews {
         view.dot = DOTEncoder.encode(sub, options: o)
         view.force = o.force
         return view
+    }
+
+    /// The options of a drawing of groups (modules, folders, a diff's modules): the page's
+    /// module order and the explorer's style, without clusters, since the groups are the nodes.
+    static func groupOptions(_ moduleOrder: [String]) -> MapOptions {
+        var o = MapOptions()
+        o.moduleOrder = moduleOrder
+        o.explorer = true
+        o.clusters = false
+        return o
     }
 
     /// The levelized matrix of `graph` with rows as indexes, or nil above `upTo` rows.
