@@ -11,6 +11,7 @@ of every page goes to a temporary folder, printed at the end.
 import base64
 import gzip
 import json
+import math
 import os
 import re
 import shutil
@@ -96,6 +97,38 @@ def bigger_tree():
     if not os.path.exists(root):
         subprocess.run([BENCH, "corpus", "--types", "1000", root], check=True, capture_output=True)
     return root
+
+
+def eighty_modules_tree():
+    """Eighty modules, each using the one above it in a binary tree, eight types each: the page
+    opens on its modules, each drawn in its module's colour."""
+    root = os.path.join(WORK, "eighty")
+    if not os.path.exists(root):
+        for m in range(80):
+            os.makedirs(os.path.join(root, "Module%02d" % m))
+            with open(os.path.join(root, "Module%02d" % m, "Types.swift"), "w", encoding="utf-8") as f:
+                f.write("final class A%d { let b = B%d() }\n" % (m, m))
+                f.write("final class B%d { let up: A%d? = nil }\n" % (m, (m - 1) // 2 if m else 0))
+                for k in range(6):
+                    f.write("struct C%d_%d { let a: A%d }\n" % (m, k, m))
+    return root
+
+
+def lab(hex_colour):
+    """CIE L*a*b* (D65) of an sRGB colour like #a1b2c3."""
+    def linear(c):
+        c = c / 255
+        return ((c + 0.055) / 1.055) ** 2.4 if c > 0.04045 else c / 12.92
+
+    r, g, b = (linear(int(hex_colour[i : i + 2], 16)) for i in (1, 3, 5))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t):
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
 
 
 class Explorer(unittest.TestCase):
@@ -463,6 +496,26 @@ class Explorer(unittest.TestCase):
             )
             self.assertEqual(listed, len(diff[key]), change)
         self.driver.save_screenshot(os.path.join(SHOTS, "diff-big-changes.png"))
+
+    def test_eighty_modules_are_drawn_in_colours_ten_units_apart(self):
+        root = eighty_modules_tree()
+        modules = {n["module"] for n in scan(root)["nodes"] if not n["external"]}
+        self.assertEqual(len(modules), 80)
+        self.open(page("eighty", "graph", root), "eighty-modules")
+        self.assertEqual(self.view(), "modules")
+        fills = self.js(
+            "return Object.fromEntries([...document.querySelectorAll('#map g.node')].filter(g => /^m[0-9]+$/.test(g.id))"
+            ".map(g => [[...g.querySelectorAll('text')].map(t => t.textContent).join(' '),"
+            " g.querySelector('polygon, path, ellipse').getAttribute('fill')]))"
+        )
+        self.assertEqual(set(fills), modules, "every module drawn once")
+        colours = sorted(set(fills.values()))
+        self.assertEqual(len(colours), 80, "a colour of its own each")
+        closest = min(
+            (math.dist(lab(a), lab(b)), a, b) for i, a in enumerate(colours) for b in colours[i + 1 :]
+        )
+        self.assertGreaterEqual(closest[0], 10, "CIE76 distance of the closest pair: %s" % (closest,))
+        self.driver.save_screenshot(os.path.join(SHOTS, "eighty-modules.png"))
 
     def test_names_with_quotes_angle_brackets_ampersands_and_accents(self):
         root = weird_tree()
