@@ -235,8 +235,8 @@ public enum DOTEncoder {
         _ modules: [String], drawn: Set<String>, cycles: Bool, cuts: Bool, soft: Bool, muted: Bool
     ) -> String {
         var rows: [MapLegend.Row] = []
-        for (i, module) in modules.enumerated() where drawn.contains(module) {
-            rows.append(MapLegend.Row(.fill(ModulePalette.color(at: i)), module))
+        for module in modules where drawn.contains(module) {
+            rows.append(MapLegend.Row(.fill(ModulePalette.color(of: module, among: modules)), module))
         }
         if cycles { rows.append(MapLegend.Row(.line(cycleColor, dashed: false), "on a dependency cycle")) }
         if cuts { rows.append(MapLegend.Row(.line(cutColor, dashed: false), "cut N (T.N: tangle T), in plan order")) }

@@ -80,9 +80,21 @@ public enum ModulePalette {
         }
     }
 
+    /// A module's colour. Past the 80 colours kept apart, a module takes the colour of its group:
+    /// the module among the first 80 whose name begins its own, the longest such name, at a word's
+    /// end (`BookmarksTests` and `BookmarksUI` take the colour of `Bookmarks`; the page's module
+    /// order puts test-only modules last, so they join their production module). A module of no
+    /// group steps round the hue circle (`color(at:)`). Every map labels its module boxes.
     public static func color(of module: String?, among modules: [String]) -> String {
         guard let module, let i = modules.firstIndex(of: module) else { return "#ffffff" }
-        return color(at: i)
+        guard i >= colors.count else { return color(at: i) }
+        let group = modules.prefix(colors.count).indices.filter { g in
+            let name = modules[g]
+            guard module.count > name.count, module.hasPrefix(name) else { return false }
+            let next = module[module.index(module.startIndex, offsetBy: name.count)]
+            return next.isUppercase || next == "_" || next == "-" || next == "." || next == " "
+        }.max { modules[$0].count < modules[$1].count }
+        return color(at: group ?? i)
     }
 
     /// A module colour faded two thirds of the way to a light grey: test, preview and generated

@@ -65,6 +65,21 @@ import Testing
         #expect(more.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
     }
 
+    @Test func pastEightyModulesAModuleTakesItsGroupsColour() {
+        var modules = (0..<80).map { "Feature\($0)" }
+        modules += ["Feature12Tests", "Feature1UI", "Feature7.Previews", "Featured", "Standalone"]
+        let colour = { (m: String) in ModulePalette.color(of: m, among: modules) }
+        // The longest module name that begins it, at a word's end.
+        #expect(colour("Feature12Tests") == colour("Feature12"))
+        #expect(colour("Feature1UI") == colour("Feature1"))
+        #expect(colour("Feature7.Previews") == colour("Feature7"))
+        // No group: not at a word's end, or no module begins it.
+        #expect(colour("Featured") == ModulePalette.color(at: 83))
+        #expect(colour("Standalone") == ModulePalette.color(at: 84))
+        // The first 80 keep their own colours, whatever comes after them.
+        #expect(Set(modules.prefix(80).map(colour)).count == 80)
+    }
+
     @Test func productionModulesTakeThePalettesFirstColours() {
         // 79 production modules and 57 of tests only, named so that sorting would mix them: the
         // production modules still get the first 79 colours, any two 10 CIE76 units apart.

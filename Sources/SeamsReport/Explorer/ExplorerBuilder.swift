@@ -258,7 +258,7 @@ public enum ExplorerBuilder {
         return ExplorerData(
             title: input.title, page: input.changes == nil ? "graph" : "diff", root: graph.root, files: files,
             members: members, siteKinds: siteKinds, modules: modules,
-            colors: modules.indices.map(ModulePalette.color(at:)),
+            colors: modules.map { ModulePalette.color(of: $0, among: modules) },
             nodes: nodes, edges: edges, moduleEdges: moduleEdges,
             folders: folderLevel.entries.map {
                 ExplorerData.Folder(
