@@ -385,12 +385,19 @@ enum ExplorerScript {
             el('dt', {}, 'type edges'), el('dd', {}, String(e.edges.length)),
             el('dt', {}, 'cycle'), el('dd', {}, e.cyclic ? el('span', { class: 'tag red' }, 'on a cycle') : 'on no cycle')));
           box.append(el('h2', {}, 'Type edges'));
+          typeEdges(box, e.edges, (d) => [{}, ' (' + plural(d.count, 'site') + ')']);
+        }
+
+        // The type edges a group edge stands for, the first 200 of them, each opening its edge;
+        // `more(d)` gives each item's attributes and what follows the link.
+        function typeEdges(box, edges, more) {
           const ul = el('ul', { id: 'type-edges' });
-          for (const t of e.edges.slice(0, 200)) {
+          for (const t of edges.slice(0, 200)) {
             const d = D.edges[t];
-            ul.append(el('li', {}, link(nodeLabel(d.from) + ' → ' + nodeLabel(d.to), () => openEdge(t)), ' (' + plural(d.count, 'site') + ')'));
+            const [attributes, after] = more(d);
+            ul.append(el('li', attributes, link(nodeLabel(d.from) + ' → ' + nodeLabel(d.to), () => openEdge(t)), after));
           }
-          if (e.edges.length > 200) ul.append(el('li', {}, '… and ' + (e.edges.length - 200) + ' more'));
+          if (edges.length > 200) ul.append(el('li', {}, '… and ' + (edges.length - 200) + ' more'));
           box.append(ul);
         }
 
@@ -399,14 +406,7 @@ enum ExplorerScript {
           const name = (m) => m >= 0 ? D.modules[m] : 'external types';
           box.append(el('h3', { class: 'name' }, name(c.from) + ' → ' + name(c.to)));
           box.append(el('h2', {}, 'Changed edges (' + c.edges.length + ')'));
-          const ul = el('ul', { id: 'type-edges' });
-          for (const t of c.edges.slice(0, 200)) {
-            const d = D.edges[t];
-            const change = d.change || 'changed';
-            ul.append(el('li', { 'data-change': change }, link(nodeLabel(d.from) + ' → ' + nodeLabel(d.to), () => openEdge(t)), ' (' + change + ')'));
-          }
-          if (c.edges.length > 200) ul.append(el('li', {}, '… and ' + (c.edges.length - 200) + ' more'));
-          box.append(ul);
+          typeEdges(box, c.edges, (d) => [{ 'data-change': d.change || 'changed' }, ' (' + (d.change || 'changed') + ')']);
         }
 
         // ---- side panels -----------------------------------------------------------------------
