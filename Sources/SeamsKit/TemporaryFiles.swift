@@ -29,31 +29,51 @@ public enum TemporaryFiles {
         free(p)
     }
 
-    /// A temporary folder's files and then the folder (last), as C strings, made before anything
-    /// is written there: a signal handler cannot list a folder without allocating.
-    nonisolated(unsafe) static var folder: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-    nonisolated(unsafe) static var folderCount = 0
+    /// Temporary folders, each its files and then the folder (last) as C strings, made before
+    /// anything is written there: a signal handler cannot list a folder without allocating. A
+    /// table, since two layouts may run at once in one process (a library user's threads).
+    package static let folderCapacity = 8
+    nonisolated(unsafe) static let folders: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?> =
+        {
+            let p = UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>.allocate(
+                capacity: folderCapacity)
+            p.initialize(repeating: nil, count: folderCapacity)
+            return p
+        }()
+    nonisolated(unsafe) static let folderCounts: UnsafeMutablePointer<Int> = {
+        let p = UnsafeMutablePointer<Int>.allocate(capacity: folderCapacity)
+        p.initialize(repeating: 0, count: folderCapacity)
+        return p
+    }()
 
-    /// Registers a temporary folder and the names of every file that may be written in it.
-    static func registerFolder(_ path: String, files: [String]) {
+    /// Registers a temporary folder and the names of every file that may be written in it; its
+    /// slot, or nil when the table is full (the folder is then removed only by its owner).
+    package static func registerFolder(_ path: String, files: [String]) -> Int? {
         let paths = files.map { "\(path)/\($0)" } + [path]
         let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: paths.count)
         for (i, path) in paths.enumerated() { (p + i).initialize(to: strdup(path)) }
         lock.lock()
         defer { lock.unlock() }
-        precondition(folder == nil, "one temporary folder at a time")
-        folderCount = paths.count
-        folder = p
+        guard let slot = (0..<folderCapacity).first(where: { folders[$0] == nil }) else {
+            for i in 0..<paths.count { free(p[i]) }
+            p.deallocate()
+            return nil
+        }
+        // The count first: the handler reads a slot's files only once its pointer is set.
+        folderCounts[slot] = paths.count
+        folders[slot] = p
+        return slot
     }
 
-    static func unregisterFolder() {
+    package static func unregisterFolder(_ slot: Int?) {
+        guard let slot else { return }
         lock.lock()
         defer { lock.unlock() }
-        guard let p = folder else { return }
-        folder = nil
-        for i in 0..<folderCount { free(p[i]) }
+        guard let p = folders[slot] else { return }
+        folders[slot] = nil
+        for i in 0..<folderCounts[slot] { free(p[i]) }
         p.deallocate()
-        folderCount = 0
+        folderCounts[slot] = 0
     }
 
     /// Worker processes writing into the temporary folder, stopped before it is removed.
@@ -87,10 +107,15 @@ public enum TemporaryFiles {
         for i in 0..<capacity {
             if let p = slots[i] { unlink(p) }
         }
-        if let p = folder, folderCount > 0 {
-            for i in 0..<(folderCount - 1) { if let file = p[i] { unlink(file) } }
-            if let dir = p[folderCount - 1] { rmdir(dir) }
-        }
+        for slot in 0..<folderCapacity { removeFolder(slot) }
+    }
+
+    /// Removes the files of the folder in `slot`, then the folder; safe in a signal handler.
+    package static func removeFolder(_ slot: Int) {
+        guard let p = folders[slot], folderCounts[slot] > 0 else { return }
+        let count = folderCounts[slot]
+        for i in 0..<(count - 1) { if let file = p[i] { unlink(file) } }
+        if let dir = p[count - 1] { rmdir(dir) }
     }
 
     /// On SIGINT, SIGTERM and SIGHUP: remove the temporary files, then end as the signal would
@@ -102,6 +127,8 @@ public enum TemporaryFiles {
         installed = true
         _ = slots
         _ = children
+        _ = folders
+        _ = folderCounts
         // A command-line tool must stay interruptible: a mask inherited from the parent (test
         // runners and some CI agents block these) is lifted. An inherited "ignore" is kept.
         var unblock = sigset_t()

@@ -111,14 +111,14 @@ struct WorkerLayout {
         let folder = try Self.makeFolder()
         // What the workers write there, so that a signal that stops seams removes it all.
         TemporaryFiles.cleanUpOnSignals()
-        TemporaryFiles.registerFolder(
+        let slot = TemporaryFiles.registerFolder(
             folder,
             files: jobs.indices.flatMap { i in
                 ["dot", "job", "svg", "svg.part", "note", "note.part", "error", "error.part"].map { "\(i).\($0)" }
             })
         defer {
             try? FileManager.default.removeItem(atPath: folder)
-            TemporaryFiles.unregisterFolder()
+            TemporaryFiles.unregisterFolder(slot)
         }
         for (i, job) in jobs.enumerated() {
             try Data(job.dot.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(i).dot"))
