@@ -78,6 +78,7 @@ public enum DOTEncoder {
     public static func encode(_ graph: Graph, options: MapOptions = MapOptions()) -> String {
         let cycles = options.cycles ?? graph.cycles()
         let moduleNames = options.moduleOrder ?? moduleOrder(graph)
+        let colors = ModulePalette.table(moduleNames)
         var out = header(
             name: "seams", title: options.title,
             graphAttributes: (options.explorer ? "pad=0.2" : "tooltip=\" \"")
@@ -92,11 +93,11 @@ public enum DOTEncoder {
             out +=
                 "    label=\(quote(module)); style=\"rounded\"; color=\"#b0b0b0\"; fontcolor=\"#444444\"; \(tip);\n"
             for node in members {
-                out += "    " + nodeLine(node, modules: moduleNames, options)
+                out += "    " + nodeLine(node, colors: colors, options)
             }
             out += "  }\n"
         }
-        for node in loose { out += "  " + nodeLine(node, modules: moduleNames, options) }
+        for node in loose { out += "  " + nodeLine(node, colors: colors, options) }
 
         var anyRed = false, anySoft = false
         let moduleNodes = options.edgeLabels ? Set(graph.nodes.filter { $0.kind == .module }.map(\.id)) : []
@@ -134,7 +135,8 @@ public enum DOTEncoder {
             let drawn = Set(graph.nodes.filter { !$0.external && $0.kind != .module }.compactMap(\.module))
             let muted = graph.nodes.contains { !$0.external && $0.role != nil && options.nodeFills[$0.id] == nil }
             out += legend(
-                moduleNames, drawn: drawn, cycles: anyRed, cuts: !options.cuts.isEmpty, soft: anySoft, muted: muted)
+                moduleNames, colors: colors, drawn: drawn, cycles: anyRed, cuts: !options.cuts.isEmpty, soft: anySoft,
+                muted: muted)
         }
         out += "}\n"
         return out
@@ -199,13 +201,13 @@ public enum DOTEncoder {
         }
     }
 
-    private static func nodeLine(_ node: Node, modules: [String], _ options: MapOptions) -> String {
+    private static func nodeLine(_ node: Node, colors: [String: String], _ options: MapOptions) -> String {
         var tip = "\(node.id) (\(node.kind.rawValue))"
         if let file = node.file { tip += "\n\(file)\(node.line.map { ":\($0)" } ?? "")" }
         if let own = options.nodeTooltips[node.id] { tip = own }
         var fill =
             options.nodeFills[node.id]
-            ?? (node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules))
+            ?? (node.external ? "#ffffff" : node.module.flatMap { colors[$0] } ?? "#ffffff")
         var more =
             options.focus.contains(node.id) ? ", penwidth=3.2, color=\"#111111\", fontname=\"Helvetica-Bold\"" : ""
         // Test, preview and generated code (a test target, on a module map) stays in its module's
@@ -232,11 +234,12 @@ public enum DOTEncoder {
 
     /// Swatches of the modules drawn, in palette order, and a sample of each edge style drawn.
     private static func legend(
-        _ modules: [String], drawn: Set<String>, cycles: Bool, cuts: Bool, soft: Bool, muted: Bool
+        _ modules: [String], colors: [String: String], drawn: Set<String>, cycles: Bool, cuts: Bool, soft: Bool,
+        muted: Bool
     ) -> String {
         var rows: [MapLegend.Row] = []
         for module in modules where drawn.contains(module) {
-            rows.append(MapLegend.Row(.fill(ModulePalette.color(of: module, among: modules)), module))
+            rows.append(MapLegend.Row(.fill(colors[module] ?? "#ffffff"), module))
         }
         if cycles { rows.append(MapLegend.Row(.line(cycleColor, dashed: false), "on a dependency cycle")) }
         if cuts { rows.append(MapLegend.Row(.line(cutColor, dashed: false), "cut N (T.N: tangle T), in plan order")) }

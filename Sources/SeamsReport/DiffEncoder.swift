@@ -90,7 +90,7 @@ public enum DiffEncoder {
         let xs = placed.map(\.x), ys = placed.map(\.y)
         let minX = xs.min() ?? 0, maxX = xs.max() ?? 0, maxY = ys.max() ?? 0
         let offset = (maxX - minX) + 200
-        let modules = DOTEncoder.moduleOrder(after)
+        let colors = ModulePalette.table(DOTEncoder.moduleOrder(after))
         var out = "digraph \"seams-diff\" {\n"
         let caption =
             "\(title)\npurple: added · dashed green: removed · orange: other kinds · red: on a cycle of its version · gray: unchanged"
@@ -107,7 +107,7 @@ public enum DiffEncoder {
                 guard let p = positions[node.id] else { continue }
                 var attrs = "label=\(DOTEncoder.quote(node.name)), \(DOTEncoder.shape(node.kind))"
                 attrs +=
-                    ", fillcolor=\"\(node.external ? "#ffffff" : ModulePalette.color(of: node.module, among: modules))\""
+                    ", fillcolor=\"\(node.external ? "#ffffff" : node.module.flatMap { colors[$0] } ?? "#ffffff")\""
                 switch (panel, nodes[node.id]) {
                 case ("after", .added?), ("before", .removed?): attrs += ", " + nodeStyle(nodes[node.id]!)!
                 default: break

@@ -87,6 +87,21 @@ public enum ModulePalette {
     /// group steps round the hue circle (`color(at:)`). Every map labels its module boxes.
     public static func color(of module: String?, among modules: [String]) -> String {
         guard let module, let i = modules.firstIndex(of: module) else { return "#ffffff" }
+        return color(of: module, at: i, among: modules)
+    }
+
+    /// Every module's colour, as `color(of:among:)` gives it, worked out once for a map: a map
+    /// of thousands of types looks each up, and the groups past 80 modules cost a scan each.
+    public static func table(_ modules: [String]) -> [String: String] {
+        var out: [String: String] = [:]
+        for (i, module) in modules.enumerated() where out[module] == nil {
+            out[module] = color(of: module, at: i, among: modules)
+        }
+        return out
+    }
+
+    /// The colour of `module`, at `i` in `modules`.
+    private static func color(of module: String, at i: Int, among modules: [String]) -> String {
         guard i >= colors.count else { return color(at: i) }
         let group = modules.prefix(colors.count).indices.filter { g in
             let name = modules[g]

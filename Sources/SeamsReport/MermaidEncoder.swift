@@ -32,8 +32,9 @@ public enum MermaidEncoder {
             out +=
                 "  linkStyle \(red.map(String.init).joined(separator: ",")) stroke:\(DOTEncoder.cycleColor),stroke-width:2px\n"
         }
+        let colors = ModulePalette.table(modules)
         for (i, module) in modules.enumerated() {
-            out += "  classDef m\(i) fill:\(ModulePalette.color(of: module, among: modules)),stroke:#555\n"
+            out += "  classDef m\(i) fill:\(colors[module] ?? "#ffffff"),stroke:#555\n"
         }
         for (i, module) in modules.enumerated() {
             let members = graph.nodes.filter { $0.module == module && !$0.external }.map { "n\(number[$0.id]!)" }

@@ -80,6 +80,14 @@ import Testing
         #expect(Set(modules.prefix(80).map(colour)).count == 80)
     }
 
+    @Test func aMapsColourTableGivesEachModuleItsOwnColour() {
+        var modules = (0..<80).map { "Feature\($0)" }
+        modules += ["Feature12Tests", "Feature1UI", "Featured", "Standalone"] + (0..<40).map { "Other\($0)" }
+        let table = ModulePalette.table(modules)
+        #expect(table.count == modules.count)
+        for module in modules { #expect(table[module] == ModulePalette.color(of: module, among: modules), "\(module)") }
+    }
+
     @Test func productionModulesTakeThePalettesFirstColours() {
         // 79 production modules and 57 of tests only, named so that sorting would mix them: the
         // production modules still get the first 79 colours, any two 10 CIE76 units apart.

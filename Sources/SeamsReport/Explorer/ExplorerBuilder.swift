@@ -255,10 +255,11 @@ public enum ExplorerBuilder {
         if scannedCount > input.wholeMapUpTo {
             notes.append("\(scannedCount) types: no map of all types; open a module from the module map")
         }
+        let colorTable = ModulePalette.table(modules)
         return ExplorerData(
             title: input.title, page: input.changes == nil ? "graph" : "diff", root: graph.root, files: files,
             members: members, siteKinds: siteKinds, modules: modules,
-            colors: modules.map { ModulePalette.color(of: $0, among: modules) },
+            colors: modules.map { colorTable[$0]! },
             nodes: nodes, edges: edges, moduleEdges: moduleEdges,
             folders: folderLevel.entries.map {
                 ExplorerData.Folder(
