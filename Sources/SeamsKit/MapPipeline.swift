@@ -151,7 +151,9 @@ public enum MapPipeline {
                 input, engine: request.engine?.engine, layout: request.layout, progress: request.progress)
             return MapOutcome(bytes: bytes, graph: graph, notes: notes)
         }
-        if let star = hubStar(graph, focus: focus, request) {
+        // A hub's many neighbours stand in rows of columns; module boxes would put them side by side.
+        var wideStar = RankWrap.isWideStar(graph, focus: Set(focus))
+        if wideStar, let star = hubStar(graph, focus: focus, request) {
             notes.append(star.note)
             graph = star.graph
         }
@@ -160,6 +162,7 @@ public enum MapPipeline {
                 "\(graph.nodes.count) nodes are too many to read: collapsed to modules (use --focus or --collapse)")
             graph = graph.regrouped(by: .module)
             cycles = graph.cycles()
+            wideStar = RankWrap.isWideStar(graph, focus: Set(focus))
         }
         var options = MapOptions()
         options.moduleOrder = DOTEncoder.moduleOrder(scanned)
@@ -168,8 +171,6 @@ public enum MapPipeline {
         // A module map says how many references each dependency stands for.
         options.edgeLabels =
             request.edgeLabels || request.collapse == .module || request.scan.granularity == .module
-        // A hub's many neighbours stand in rows of columns; module boxes would put them side by side.
-        let wideStar = RankWrap.isWideStar(graph, focus: options.focus)
         options.clusters = request.collapse == nil && request.scan.granularity != .module && !wideStar
         if let testability { TestabilityMap.apply(testability, graph: graph, to: &options) }
         options.cuts = Dictionary(cuts.map { ($0.key, $0.label) }, uniquingKeysWith: { a, _ in a })
@@ -196,15 +197,13 @@ public enum MapPipeline {
         return MapOutcome(bytes: bytes, graph: graph, notes: notes, engine: Layout(drawnWith))
     }
 
-    /// A focus of depth 1 on a hub (`RankWrap.isWideStar`) drawn as its star: the edges among a
+    /// A focus of depth 1 on a hub (`RankWrap.isWideStar`, which the caller has found) drawn as its star: the edges among a
     /// hub's many neighbours cross its rows of neighbours and stretch the map many times wider
     /// (Common.TLD of DuckDuckGo's browsers, 146 neighbours and 291 edges among them: 8,629 points
     /// wide with them, 3,018 without). Not when the user chose the engine, nor for Mermaid,
     /// which seams does not lay out.
     static func hubStar(_ graph: Graph, focus: [String], _ request: MapRequest) -> (graph: Graph, note: String)? {
-        guard !request.star, request.depth == 1, request.engine == nil, request.format != .mermaid,
-            RankWrap.isWideStar(graph, focus: Set(focus))
-        else { return nil }
+        guard !request.star, request.depth == 1, request.engine == nil, request.format != .mermaid else { return nil }
         let star = graph.star(around: focus, direction: request.direction.focus)
         let among = graph.edges.count - star.edges.count
         guard among > 0 else { return nil }
