@@ -38,6 +38,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var source: SourceFlags
 
+    @OptionGroup var cache: CacheFlags
+
     @Option(
         help: ArgumentHelp(
             "Report format, and the file its report goes to after a colon (sarif:seams.sarif; default: standard output); repeatable (default: text).",
@@ -89,7 +91,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let targets = try destinations()
-        var request = CheckRequest(scan: source.request(paths: paths))
+        var request = CheckRequest(scan: source.request(paths: paths, cache: cache))
         request.baselinePath = baseline
         request.writeBaseline = writeBaseline
         request.holdBaseline = true

@@ -31,7 +31,11 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The later version.")
     var after: String
 
-    @OptionGroup var flags: ScanFlags
+    @OptionGroup var source: SourceFlags
+
+    @OptionGroup var cache: CacheFlags
+
+    @OptionGroup var level: ScanFlags
 
     @Option(
         name: .shortAndLong, help: "Write here; the extension picks the format (.svg .png .pdf .dot .md .json .html).")
@@ -61,7 +65,8 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = DiffRequest(before: before, after: after, scan: flags.request(paths: ["."]))
+        var request = DiffRequest(
+            before: before, after: after, scan: level.request(source.request(paths: ["."], cache: cache)))
         request.format = format ?? output.flatMap(DiffRequest.format(forPath:)) ?? .svg
         request.sideBySide = sideBySide
         request.includeStandardTypes = includeStandardTypes

@@ -13,7 +13,7 @@ extension MapRequest.Collapse: ExpressibleByArgument {}
 extension Layout: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
 
-struct GraphCommand: ParsableCommand {
+struct GraphCommand: ParsableCommand, ScansSources {
     static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract: "Draw a dependency map: SVG, PNG or PDF through Graphviz, or DOT or Mermaid text.",
@@ -33,7 +33,14 @@ struct GraphCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var scan: ScanOptions
+    @Argument(help: "Folders or .swift files to scan.", completion: .directory)
+    var paths: [String] = ["."]
+
+    @OptionGroup var source: SourceFlags
+
+    @OptionGroup var cache: CacheFlags
+
+    @OptionGroup var level: ScanFlags
 
     @Option(
         name: .shortAndLong,
@@ -45,6 +52,8 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var drawing: MapFlags
 
+    @OptionGroup var focus: FocusFlags
+
     @Flag(help: "Print the top types by fan-in and by fan-out instead of drawing (text, or --format json).")
     var hubs = false
 
@@ -52,6 +61,7 @@ struct GraphCommand: ParsableCommand {
     var top = 10
 
     func validate() throws {
+        try drawing.validate(with: focus)
         if hubs {
             if let format, format != .text && format != .json {
                 throw ValidationError("--hubs prints text or json, not \(format.rawValue)")
@@ -67,9 +77,9 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = MapRequest(scan: scan.request)
+        var request = MapRequest(scan: scanRequest)
         request.format = format?.map ?? output.flatMap(MapRequest.format(forPath:)) ?? .svg
-        drawing.apply(to: &request)
+        drawing.apply(to: &request, focus: focus)
         if hubs {
             let json = format == .json || (format == nil && output.map { $0.lowercased().hasSuffix(".json") } == true)
             let bytes = try Console.orExit { try MapPipeline.hubs(request, top: top, json: json) }
@@ -84,12 +94,11 @@ struct GraphCommand: ParsableCommand {
     }
 }
 
-/// How a map is drawn: `seams graph`'s options, which `seams watch --map` takes too.
+/// How a map is drawn: `seams graph`'s options, which `seams watch --map` takes too, beside
+/// `FocusFlags` (a group of its own, not nested: see `ScansSources`).
 struct MapFlags: ParsableArguments {
     @Flag(help: "Print reference counts on edges.")
     var edgeLabels = false
-
-    @OptionGroup var focus: FocusFlags
 
     @Flag(help: "With --focus, only the edges that touch the focused types: the readable view of a hub.")
     var star = false
@@ -124,22 +133,26 @@ struct MapFlags: ParsableArguments {
     var hideTests = false
 
     func validate() throws {
-        if star && focus.names.isEmpty {
-            throw ValidationError("--star draws the edges of the --focus types: name them")
-        }
         if testability, collapse != nil {
             throw ValidationError("--testability colours types; it cannot be used with --collapse")
         }
     }
 
+    /// The options that need the focus beside them.
+    func validate(with focus: FocusFlags) throws {
+        if star && focus.names.isEmpty {
+            throw ValidationError("--star draws the edges of the --focus types: name them")
+        }
+    }
+
     /// Whether any map option was given.
-    var isGiven: Bool {
+    func isGiven(with focus: FocusFlags) -> Bool {
         edgeLabels || focus.focus != nil || focus.depth != 1 || focus.direction != .both || star || onlyCycles || cuts
             || testability || collapse != nil || !excludeModule.isEmpty || layout != nil || includeStandardTypes
             || hideTests
     }
 
-    func apply(to request: inout MapRequest) {
+    func apply(to request: inout MapRequest, focus: FocusFlags) {
         request.engine = layout
         request.focus = focus.names
         request.depth = focus.depth

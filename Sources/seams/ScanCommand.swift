@@ -4,7 +4,7 @@ import SeamsKit
 
 extension ScanFormat: ExpressibleByArgument {}
 
-struct ScanCommand: ParsableCommand {
+struct ScanCommand: ParsableCommand, ScansSources {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Scan Swift sources into a type-level dependency graph (JSON or text).",
@@ -23,7 +23,14 @@ struct ScanCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var scan: ScanOptions
+    @Argument(help: "Folders or .swift files to scan.", completion: .directory)
+    var paths: [String] = ["."]
+
+    @OptionGroup var source: SourceFlags
+
+    @OptionGroup var cache: CacheFlags
+
+    @OptionGroup var level: ScanFlags
 
     @Option(help: "Output format: json or text.")
     var format: ScanFormat = .json
@@ -48,7 +55,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try Console.orExit { try ScanPipeline.run(scan.request) }
+        let outcome = try Console.orExit { try ScanPipeline.run(scanRequest) }
         Console.report(outcome.diagnosticText)
         try Console.emit(outcome.bytes(format, uses: uses), to: output)
         Console.scopeWarning(outcome.scopeWarning)

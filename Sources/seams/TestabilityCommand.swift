@@ -4,7 +4,7 @@ import SeamsKit
 
 extension TestabilityRequest.Format: ExpressibleByArgument {}
 
-struct TestabilityCommand: ParsableCommand {
+struct TestabilityCommand: ParsableCommand, ScansSources {
     static let configuration = CommandConfiguration(
         commandName: "testability",
         abstract: "For each type, what stops it from being unit-tested, where, and which seam opens it.",
@@ -31,7 +31,14 @@ struct TestabilityCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var scan: ScanOptions
+    @Argument(help: "Folders or .swift files to scan.", completion: .directory)
+    var paths: [String] = ["."]
+
+    @OptionGroup var source: SourceFlags
+
+    @OptionGroup var cache: CacheFlags
+
+    @OptionGroup var level: ScanFlags
 
     @Option(name: .customLong("type"), help: "Show one type in detail: its name, id, or the end of its id.")
     var typeName: String?
@@ -56,7 +63,7 @@ struct TestabilityCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = TestabilityRequest(scan: scan.request)
+        var request = TestabilityRequest(scan: scanRequest)
         request.format = format ?? output.flatMap(TestabilityRequest.format(forPath:)) ?? .text
         request.top = top
         request.typeName = typeName

@@ -4,7 +4,7 @@ import SeamsKit
 
 extension UntangleRequest.Format: ExpressibleByArgument {}
 
-struct UntangleCommand: ParsableCommand {
+struct UntangleCommand: ParsableCommand, ScansSources {
     static let configuration = CommandConfiguration(
         commandName: "untangle",
         abstract: "Plan which dependencies to break first, how, and what each cut buys.",
@@ -27,7 +27,14 @@ struct UntangleCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var scan: ScanOptions
+    @Argument(help: "Folders or .swift files to scan.", completion: .directory)
+    var paths: [String] = ["."]
+
+    @OptionGroup var source: SourceFlags
+
+    @OptionGroup var cache: CacheFlags
+
+    @OptionGroup var level: ScanFlags
 
     @Option(help: "Plan over types or over modules.")
     var scope: Level = .type
@@ -63,7 +70,7 @@ struct UntangleCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = UntangleRequest(scan: scan.request)
+        var request = UntangleRequest(scan: scanRequest)
         request.scope = scope
         request.format = format ?? output.flatMap(UntangleRequest.format(forPath:)) ?? .text
         request.top = top

@@ -29,6 +29,8 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var source: SourceFlags
 
+    @OptionGroup var cache: CacheFlags
+
     @Option(help: "Accept the violations recorded in this file (default: 'baseline:' in seams.yml).")
     var baseline: String?
 
@@ -48,11 +50,14 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup(title: "Map options (with --map)") var drawing: MapFlags
 
+    @OptionGroup(title: "Map options (with --map)") var focus: FocusFlags
+
     func validate() throws {
+        try drawing.validate(with: focus)
         guard interval >= 0.05 && interval <= 3600 else {
             throw ValidationError("--interval must be between 0.05 and 3600 seconds, not \(interval)")
         }
-        if map == nil && drawing.isGiven {
+        if map == nil && drawing.isGiven(with: focus) {
             throw ValidationError("the map options draw the map: name it with --map FILE")
         }
         if let map {
@@ -64,13 +69,13 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = CheckRequest(scan: source.request(paths: paths))
+        var request = CheckRequest(scan: source.request(paths: paths, cache: cache))
         request.baselinePath = baseline
         request.allowSkipped = allowSkipped
         let report: @Sendable (String) -> Void = { Console.toStandardError("seams: \($0)\n") }
         let cache = request.scan.cache ?? DiskCache(inMemoryReporting: report)
         var drawn = MapRequest(scan: request.scan)
-        drawing.apply(to: &drawn)
+        drawing.apply(to: &drawn, focus: focus)
         let watcher = Watcher(request: request, cache: cache, mapPath: map, map: drawn)
         Self.catchStopSignals()
         Console.status("watching \(paths.joined(separator: " ")); Ctrl-C stops")
