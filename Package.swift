@@ -146,10 +146,20 @@ let package = Package(
 /// compiled with ThreadSanitizer and linked with its runtime. The packages seams depends on are
 /// left as they are, so that a sanitized build compiles seams's code again and not swift-syntax's:
 /// races in seams's code are caught, not those inside a dependency.
-if let sanitizer = ProcessInfo.processInfo.environment["SEAMS_SANITIZE"], sanitizer == "thread" {
-    for target in package.targets where target.type != .system && target.type != .plugin && target.name != "SeamsScanner" {
+///
+/// `SEAMS_SANITIZE=fuzzer` (`FUZZ_SCOPE=seams scripts/fuzz`, as CI runs it): seams's own targets
+/// compiled with libFuzzer's coverage, and seams-fuzz linked with libFuzzer's `main`, in the
+/// scratch folder of the plain build, whose swift-syntax is used as it is.
+if let sanitizer = ProcessInfo.processInfo.environment["SEAMS_SANITIZE"], sanitizer == "thread" || sanitizer == "fuzzer" {
+    for target in package.targets where target.type != .system && target.type != .plugin {
+        if sanitizer == "fuzzer" && target.type == .test { continue }
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
-        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        if sanitizer == "thread" || target.name == "seams-fuzz" {
+            target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        }
+        if sanitizer == "fuzzer" && target.name == "seams-fuzz" {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.define("SEAMS_FUZZ")]
+        }
     }
 }
 
