@@ -63,11 +63,19 @@ let package = Package(
         // gzip, for what an explorer page embeds.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "SeamsRender", dependencies: ["CGraphviz", "CGraphvizRead", "CZlib"]),
+        // The workbench: code seams writes from what it recommends (a protocol's mock), from the syntax.
+        .target(
+            name: "SeamsWorkbench",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(
             name: "SeamsKit",
             dependencies: [
                 "SeamsGraph", "SeamsProject", "SeamsScanner", "SeamsRules", "SeamsUntangle", "SeamsReport",
-                "SeamsRender", "SeamsTestability",
+                "SeamsRender", "SeamsTestability", "SeamsWorkbench",
             ]
         ),
         // Architecture rules as unit tests: failures at the offending lines, in XCTest or Swift Testing.

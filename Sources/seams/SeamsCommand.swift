@@ -27,7 +27,8 @@ struct SeamsCommand: ParsableCommand {
         version: Seams.version,
         subcommands: [
             ScanCommand.self, GraphCommand.self, DiffCommand.self, CheckCommand.self, UntangleCommand.self,
-            TestabilityCommand.self, WatchCommand.self, CacheCommand.self, InitCommand.self, LayoutViewsCommand.self,
+            TestabilityCommand.self, MockCommand.self, WatchCommand.self, CacheCommand.self, InitCommand.self,
+            LayoutViewsCommand.self,
         ]
     )
 }

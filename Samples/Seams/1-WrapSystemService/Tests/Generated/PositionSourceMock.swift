@@ -1,0 +1,136 @@
+// The mock of PositionSource (1-WrapSystemService/After/CheckIn/PositionSource.swift:5), written by `seams mock PositionSource`.
+// It records every call, answers with what the test sets, and verify() fails the test for
+// each expected call that did not come. Write it again when the protocol changes.
+import Positioning
+
+@testable import CheckInAfter
+
+#if canImport(Testing)
+import Testing
+#endif
+#if canImport(XCTest)
+import XCTest
+#endif
+
+final class PositionSourceMock: PositionSource {
+    /// The members of PositionSource, to expect and count calls of.
+    enum Member: String, CaseIterable {
+        case authorization = "authorization"
+        case delegate = "delegate"
+        case setDelegate = "delegate (set)"
+        case requestAuthorization = "requestAuthorization()"
+        case requestPosition = "requestPosition()"
+    }
+
+    /// Every call, in order (a property's read and each write count as calls).
+    private(set) var calls: [Member] = []
+    private var expectations: [Expectation] = []
+
+    init() {}
+
+    // MARK: authorization
+
+    /// What reading authorization gives.
+    var authorizationValue: PositionAuthorization? = nil
+
+    var authorization: PositionAuthorization {
+        get {
+            calls.append(.authorization)
+            guard let authorizationValue else { Self.unset(.authorization, "authorizationValue") }
+            return authorizationValue
+        }
+    }
+
+    // MARK: delegate
+
+    /// What reading delegate gives (a write sets it too).
+    var delegateValue: PositionManagerDelegate? = nil
+    private(set) var setDelegateValues: [PositionManagerDelegate?] = []
+
+    var delegate: PositionManagerDelegate? {
+        get {
+            calls.append(.delegate)
+            return delegateValue
+        }
+        set {
+            calls.append(.setDelegate)
+            setDelegateValues.append(newValue)
+            delegateValue = newValue
+        }
+    }
+
+    // MARK: requestAuthorization()
+
+    var requestAuthorizationHandler: (() -> Void)?
+
+    func requestAuthorization() {
+        calls.append(.requestAuthorization)
+        if let requestAuthorizationHandler { requestAuthorizationHandler() }
+    }
+
+    // MARK: requestPosition()
+
+    var requestPositionHandler: (() -> Void)?
+
+    func requestPosition() {
+        calls.append(.requestPosition)
+        if let requestPositionHandler { requestPositionHandler() }
+    }
+
+    // MARK: Expectations
+
+    struct Expectation {
+        var member: Member
+        var times: Int?
+        var fileID: String
+        var filePath: StaticString
+        var line: UInt
+        var column: UInt
+    }
+
+    /// How many times `member` was called.
+    func callCount(_ member: Member) -> Int { calls.filter { $0 == member }.count }
+
+    /// Expects `member` to be called: `times` times exactly, or at least once.
+    func expect(
+        _ member: Member, times: Int? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) {
+        expectations.append(
+            Expectation(member: member, times: times, fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Fails the running test, at each expectation, for each expected call that did not come.
+    func verify() {
+        for e in expectations {
+            let count = callCount(e.member)
+            if let times = e.times, count != times {
+                Self.fail("expected \(e.member.rawValue) to be called \(times) time(s), it was called \(count)", at: e)
+            } else if e.times == nil, count == 0 {
+                Self.fail("expected \(e.member.rawValue) to be called, it was not", at: e)
+            }
+        }
+    }
+
+    private static func fail(_ message: String, at e: Expectation) {
+        let text = "PositionSourceMock: " + message
+        #if canImport(Testing)
+        if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: text),
+                sourceLocation: SourceLocation(
+                    fileID: e.fileID, filePath: "\(e.filePath)", line: Int(e.line), column: Int(e.column)))
+            return
+        }
+        #endif
+        #if canImport(XCTest)
+        XCTFail(text, file: e.filePath, line: e.line)
+        #else
+        assertionFailure(text)
+        #endif
+    }
+
+    private static func unset(_ member: Member, _ what: String) -> Never {
+        fatalError("PositionSourceMock: \(member.rawValue) was called, but \(what) is not set")
+    }
+}
