@@ -106,6 +106,7 @@ import Testing
             ("protocol P: Codable { func f() }", "inherits Codable, whose members seams did not scan"),
             ("protocol P {\n#if DEBUG\nfunc f()\n#endif\n}", "inside #if"),
             ("protocol P { func verify() }", "named verify"),
+            ("@available(*, unavailable, renamed: \"Q\")\nprotocol P {}", "is unavailable"),
         ]
         for (code, reason) in cases {
             let dir = try TempDir()

@@ -89,6 +89,13 @@ public enum MockWriter {
             throw MockRefusal(
                 "\(name) is @objc: its mock must be an Objective-C class, which seams mock does not write")
         }
+        let unavailable = decl.attributes.compactMap { $0.as(AttributeSyntax.self) }.first {
+            $0.attributeName.trimmedDescription == "available"
+                && $0.arguments?.tokens(viewMode: .sourceAccurate).contains { $0.text == "unavailable" } == true
+        }
+        if let unavailable {
+            throw MockRefusal("\(name) is unavailable (\(unavailable.trimmedDescription)): no code can conform to it")
+        }
         if decl.primaryAssociatedTypeClause != nil {
             throw MockRefusal("\(name) has primary associated types: a mock is for one choice of them")
         }
