@@ -35,6 +35,7 @@ import Testing
             mutating func reset()
             func find(_ id: String) -> Invoice?
             func `default`() -> Bool
+            func log(calls: Int)
             @available(macOS 10.15, *)
             @discardableResult
             func undo() -> Bool
@@ -77,6 +78,7 @@ import Testing
             _ = mock.callCount(.setCurrency) + BillingMock.Member.allCases.count
             _ = BillingMock(region: "eu")
             mock.undo()
+            mock.log(calls: 2)
         }
         """
 

@@ -139,7 +139,7 @@ public enum MockWriter {
             out += "    var \(c.identifier)ReturnValue: \(value) = nil\n"
         }
         out += "\n    \(m.signature) {\n"
-        out += "        calls.append(.\(c.reference))\n"
+        out += "        self.calls.append(.\(c.reference))\n"
         if stored.count == 1 {
             out += "        \(c.identifier)Calls.append(\(stored[0].name))\n"
         } else if stored.count > 1 {
@@ -175,7 +175,7 @@ public enum MockWriter {
         }
         out += "\n    var \(p.name): \(p.type) {\n"
         out += "        get\(p.getterEffects) {\n"
-        out += "            calls.append(.\(c.reference))\n"
+        out += "            self.calls.append(.\(c.reference))\n"
         if p.optional {
             out += "            return \(c.identifier)Value\n"
         } else {
@@ -186,7 +186,7 @@ public enum MockWriter {
         out += "        }\n"
         if let set = names.setter {
             out += "        set {\n"
-            out += "            calls.append(.\(set.reference))\n"
+            out += "            self.calls.append(.\(set.reference))\n"
             out += "            \(set.identifier)Values.append(newValue)\n"
             out += "            \(c.identifier)Value = newValue\n"
             out += "        }\n"

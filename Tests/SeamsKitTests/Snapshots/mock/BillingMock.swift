@@ -32,6 +32,7 @@ final class BillingMock: Billing, @unchecked Sendable {
         case reset = "reset()"
         case find2 = "find(_:) (2)"
         case `default` = "default()"
+        case logCalls = "log(calls:)"
         case undo = "undo()"
     }
 
@@ -49,7 +50,7 @@ final class BillingMock: Billing, @unchecked Sendable {
 
     var now: Date {
         get {
-            calls.append(.now)
+            self.calls.append(.now)
             guard let nowValue else { Self.unset(.now, "nowValue") }
             return nowValue
         }
@@ -63,12 +64,12 @@ final class BillingMock: Billing, @unchecked Sendable {
 
     var currency: String {
         get {
-            calls.append(.currency)
+            self.calls.append(.currency)
             guard let currencyValue else { Self.unset(.currency, "currencyValue") }
             return currencyValue
         }
         set {
-            calls.append(.setCurrency)
+            self.calls.append(.setCurrency)
             setCurrencyValues.append(newValue)
             currencyValue = newValue
         }
@@ -81,7 +82,7 @@ final class BillingMock: Billing, @unchecked Sendable {
 
     var lastError: Error? {
         get {
-            calls.append(.lastError)
+            self.calls.append(.lastError)
             return lastErrorValue
         }
     }
@@ -93,7 +94,7 @@ final class BillingMock: Billing, @unchecked Sendable {
 
     var balance: Int {
         get async throws {
-            calls.append(.balance)
+            self.calls.append(.balance)
             guard let balanceValue else { Self.unset(.balance, "balanceValue") }
             return balanceValue
         }
@@ -106,7 +107,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var loadReturnValue: Invoice? = nil
 
     func load(_ id: Int) async throws -> Invoice {
-        calls.append(.load)
+        self.calls.append(.load)
         loadCalls.append(id)
         if let loadHandler { return try await loadHandler(id) }
         guard let loadReturnValue else {
@@ -121,7 +122,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var saveForHandler: ((_ invoice: Invoice, _ userID: Int) throws -> Void)?
 
     func save(_ invoice: Invoice, for userID: Int) throws {
-        calls.append(.saveFor)
+        self.calls.append(.saveFor)
         saveForCalls.append((invoice: invoice, userID: userID))
         if let saveForHandler { try saveForHandler(invoice, userID) }
     }
@@ -133,7 +134,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var findReturnValue: Invoice? = nil
 
     func find(_ id: Int) -> Invoice? {
-        calls.append(.find)
+        self.calls.append(.find)
         findCalls.append(id)
         if let findHandler { return findHandler(id) }
         return findReturnValue
@@ -146,7 +147,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var decodeFromReturnValue: Any? = nil
 
     func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        calls.append(.decodeFrom)
+        self.calls.append(.decodeFrom)
         decodeFromCalls.append((type: type, data: data))
         if let decodeFromHandler { return (try decodeFromHandler(type, data)) as! T }
         guard let decodeFromReturnValue else {
@@ -160,7 +161,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var eachHandler: ((_ visit: (Invoice) -> Void) -> Void)?
 
     func each(_ visit: (Invoice) -> Void) {
-        calls.append(.each)
+        self.calls.append(.each)
         if let eachHandler { eachHandler(visit) }
     }
 
@@ -170,7 +171,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var laterHandler: ((_ done: @escaping (Result<Int, Error>) -> Void) -> Void)?
 
     func later(_ done: @escaping (Result<Int, Error>) -> Void) {
-        calls.append(.later)
+        self.calls.append(.later)
         laterCalls.append(done)
         if let laterHandler { laterHandler(done) }
     }
@@ -182,7 +183,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var totalOfReturnValue: Int? = nil
 
     func total(of amounts: Int...) -> Int {
-        calls.append(.totalOf)
+        self.calls.append(.totalOf)
         totalOfCalls.append(amounts)
         if let totalOfHandler { return totalOfHandler(amounts) }
         guard let totalOfReturnValue else {
@@ -197,7 +198,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var bumpHandler: ((_ count: inout Int) -> Void)?
 
     func bump(_ count: inout Int) {
-        calls.append(.bump)
+        self.calls.append(.bump)
         bumpCalls.append(count)
         if let bumpHandler { bumpHandler(&count) }
     }
@@ -208,7 +209,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var notifyHandler: ((_ arg0: String) -> Void)?
 
     func notify(_ arg0: String) {
-        calls.append(.notify)
+        self.calls.append(.notify)
         notifyCalls.append(arg0)
         if let notifyHandler { notifyHandler(arg0) }
     }
@@ -218,7 +219,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var resetHandler: (() -> Void)?
 
     func reset() {
-        calls.append(.reset)
+        self.calls.append(.reset)
         if let resetHandler { resetHandler() }
     }
 
@@ -229,7 +230,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var find2ReturnValue: Invoice? = nil
 
     func find(_ id: String) -> Invoice? {
-        calls.append(.find2)
+        self.calls.append(.find2)
         find2Calls.append(id)
         if let find2Handler { return find2Handler(id) }
         return find2ReturnValue
@@ -241,12 +242,23 @@ final class BillingMock: Billing, @unchecked Sendable {
     var defaultReturnValue: Bool? = nil
 
     func `default`() -> Bool {
-        calls.append(.`default`)
+        self.calls.append(.`default`)
         if let defaultHandler { return defaultHandler() }
         guard let defaultReturnValue else {
             Self.unset(.`default`, "defaultHandler or defaultReturnValue")
         }
         return defaultReturnValue
+    }
+
+    // MARK: log(calls:)
+
+    private(set) var logCallsCalls: [Int] = []
+    var logCallsHandler: ((_ calls: Int) -> Void)?
+
+    func log(calls: Int) {
+        self.calls.append(.logCalls)
+        logCallsCalls.append(calls)
+        if let logCallsHandler { logCallsHandler(calls) }
     }
 
     // MARK: undo()
@@ -255,7 +267,7 @@ final class BillingMock: Billing, @unchecked Sendable {
     var undoReturnValue: Bool? = nil
 
     @available(macOS 10.15, *) @discardableResult func undo() -> Bool {
-        calls.append(.undo)
+        self.calls.append(.undo)
         if let undoHandler { return undoHandler() }
         guard let undoReturnValue else {
             Self.unset(.undo, "undoHandler or undoReturnValue")

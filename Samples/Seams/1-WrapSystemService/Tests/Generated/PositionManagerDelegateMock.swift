@@ -32,7 +32,7 @@ final class PositionManagerDelegateMock: PositionManagerDelegate {
     var positionAuthorizationDidChangeHandler: ((_ authorization: PositionAuthorization) -> Void)?
 
     func positionAuthorizationDidChange(_ authorization: PositionAuthorization) {
-        calls.append(.positionAuthorizationDidChange)
+        self.calls.append(.positionAuthorizationDidChange)
         positionAuthorizationDidChangeCalls.append(authorization)
         if let positionAuthorizationDidChangeHandler { positionAuthorizationDidChangeHandler(authorization) }
     }
@@ -43,7 +43,7 @@ final class PositionManagerDelegateMock: PositionManagerDelegate {
     var positionDidUpdateHandler: ((_ position: Position) -> Void)?
 
     func positionDidUpdate(_ position: Position) {
-        calls.append(.positionDidUpdate)
+        self.calls.append(.positionDidUpdate)
         positionDidUpdateCalls.append(position)
         if let positionDidUpdateHandler { positionDidUpdateHandler(position) }
     }
@@ -54,7 +54,7 @@ final class PositionManagerDelegateMock: PositionManagerDelegate {
     var positionDidFailHandler: ((_ error: Error) -> Void)?
 
     func positionDidFail(_ error: Error) {
-        calls.append(.positionDidFail)
+        self.calls.append(.positionDidFail)
         positionDidFailCalls.append(error)
         if let positionDidFailHandler { positionDidFailHandler(error) }
     }

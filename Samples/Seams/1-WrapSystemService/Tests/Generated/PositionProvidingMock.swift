@@ -32,7 +32,7 @@ final class PositionProvidingMock: PositionProviding {
 
     var asksPermissionFirst: Bool {
         get {
-            calls.append(.asksPermissionFirst)
+            self.calls.append(.asksPermissionFirst)
             guard let asksPermissionFirstValue else { Self.unset(.asksPermissionFirst, "asksPermissionFirstValue") }
             return asksPermissionFirstValue
         }
@@ -44,7 +44,7 @@ final class PositionProvidingMock: PositionProviding {
     var currentPositionCompletionHandler: ((_ completion: @escaping (Result<Position, PositionError>) -> Void) -> Void)?
 
     func currentPosition(completion: @escaping (Result<Position, PositionError>) -> Void) {
-        calls.append(.currentPositionCompletion)
+        self.calls.append(.currentPositionCompletion)
         currentPositionCompletionCalls.append(completion)
         if let currentPositionCompletionHandler { currentPositionCompletionHandler(completion) }
     }

@@ -35,7 +35,7 @@ final class PositionSourceMock: PositionSource {
 
     var authorization: PositionAuthorization {
         get {
-            calls.append(.authorization)
+            self.calls.append(.authorization)
             guard let authorizationValue else { Self.unset(.authorization, "authorizationValue") }
             return authorizationValue
         }
@@ -49,11 +49,11 @@ final class PositionSourceMock: PositionSource {
 
     var delegate: PositionManagerDelegate? {
         get {
-            calls.append(.delegate)
+            self.calls.append(.delegate)
             return delegateValue
         }
         set {
-            calls.append(.setDelegate)
+            self.calls.append(.setDelegate)
             setDelegateValues.append(newValue)
             delegateValue = newValue
         }
@@ -64,7 +64,7 @@ final class PositionSourceMock: PositionSource {
     var requestAuthorizationHandler: (() -> Void)?
 
     func requestAuthorization() {
-        calls.append(.requestAuthorization)
+        self.calls.append(.requestAuthorization)
         if let requestAuthorizationHandler { requestAuthorizationHandler() }
     }
 
@@ -73,7 +73,7 @@ final class PositionSourceMock: PositionSource {
     var requestPositionHandler: (() -> Void)?
 
     func requestPosition() {
-        calls.append(.requestPosition)
+        self.calls.append(.requestPosition)
         if let requestPositionHandler { requestPositionHandler() }
     }
 

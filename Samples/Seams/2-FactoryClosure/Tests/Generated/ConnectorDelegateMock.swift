@@ -31,7 +31,7 @@ final class ConnectorDelegateMock: ConnectorDelegate {
     var connectorDidConnectHandler: (() -> Void)?
 
     func connectorDidConnect() {
-        calls.append(.connectorDidConnect)
+        self.calls.append(.connectorDidConnect)
         if let connectorDidConnectHandler { connectorDidConnectHandler() }
     }
 
@@ -41,7 +41,7 @@ final class ConnectorDelegateMock: ConnectorDelegate {
     var connectorDidFailHandler: ((_ message: String) -> Void)?
 
     func connectorDidFail(_ message: String) {
-        calls.append(.connectorDidFail)
+        self.calls.append(.connectorDidFail)
         connectorDidFailCalls.append(message)
         if let connectorDidFailHandler { connectorDidFailHandler(message) }
     }

@@ -35,11 +35,11 @@ final class ConnectorProtocolMock: ConnectorProtocol {
 
     var delegate: ConnectorDelegate? {
         get {
-            calls.append(.delegate)
+            self.calls.append(.delegate)
             return delegateValue
         }
         set {
-            calls.append(.setDelegate)
+            self.calls.append(.setDelegate)
             setDelegateValues.append(newValue)
             delegateValue = newValue
         }
@@ -51,7 +51,7 @@ final class ConnectorProtocolMock: ConnectorProtocol {
     var connectToHandler: ((_ host: String) -> Void)?
 
     func connect(to host: String) {
-        calls.append(.connectTo)
+        self.calls.append(.connectTo)
         connectToCalls.append(host)
         if let connectToHandler { connectToHandler(host) }
     }
@@ -62,7 +62,7 @@ final class ConnectorProtocolMock: ConnectorProtocol {
     var sendHandler: ((_ payload: String) -> Void)?
 
     func send(_ payload: String) {
-        calls.append(.send)
+        self.calls.append(.send)
         sendCalls.append(payload)
         if let sendHandler { sendHandler(payload) }
     }
@@ -72,7 +72,7 @@ final class ConnectorProtocolMock: ConnectorProtocol {
     var disconnectHandler: (() -> Void)?
 
     func disconnect() {
-        calls.append(.disconnect)
+        self.calls.append(.disconnect)
         if let disconnectHandler { disconnectHandler() }
     }
 

@@ -32,7 +32,7 @@ final class JobHistoryLoadingMock: JobHistoryLoading {
     var refreshUserIDReturnValue: [JobRecord]? = nil
 
     func refresh(userID: Int) async throws -> [JobRecord] {
-        calls.append(.refreshUserID)
+        self.calls.append(.refreshUserID)
         refreshUserIDCalls.append(userID)
         if let refreshUserIDHandler { return try await refreshUserIDHandler(userID) }
         guard let refreshUserIDReturnValue else {
@@ -48,7 +48,7 @@ final class JobHistoryLoadingMock: JobHistoryLoading {
     var cachedUserIDReturnValue: [JobRecord]? = nil
 
     func cached(userID: Int) -> [JobRecord] {
-        calls.append(.cachedUserID)
+        self.calls.append(.cachedUserID)
         cachedUserIDCalls.append(userID)
         if let cachedUserIDHandler { return cachedUserIDHandler(userID) }
         guard let cachedUserIDReturnValue else {

@@ -31,7 +31,7 @@ final class JobStoringMock: JobStoring {
     var saveForHandler: ((_ records: [JobRecord], _ userID: Int) throws -> Void)?
 
     func save(_ records: [JobRecord], for userID: Int) throws {
-        calls.append(.saveFor)
+        self.calls.append(.saveFor)
         saveForCalls.append((records: records, userID: userID))
         if let saveForHandler { try saveForHandler(records, userID) }
     }
@@ -43,7 +43,7 @@ final class JobStoringMock: JobStoring {
     var recordsForReturnValue: [JobRecord]? = nil
 
     func records(for userID: Int) -> [JobRecord] {
-        calls.append(.recordsFor)
+        self.calls.append(.recordsFor)
         recordsForCalls.append(userID)
         if let recordsForHandler { return recordsForHandler(userID) }
         guard let recordsForReturnValue else {

@@ -31,7 +31,7 @@ final class NetworkFetchingMock: NetworkFetching {
     var getReturnValue: Data? = nil
 
     func get(_ path: String) async throws -> Data {
-        calls.append(.get)
+        self.calls.append(.get)
         getCalls.append(path)
         if let getHandler { return try await getHandler(path) }
         guard let getReturnValue else {
