@@ -45,7 +45,7 @@ public enum MockWriter {
         out += "    /// The members of \(subject.name), to expect and count calls of.\n"
         out += "    enum Member: String, CaseIterable {\n"
         for entry in members.entries {
-            out += "        case \(entry.caseDeclaration) = \"\(entry.label)\"\n"
+            out += "        case \(entry.reference) = \"\(entry.label)\"\n"
         }
         if members.entries.isEmpty { out += "        case none = \"\"\n" }
         out += "    }\n\n"

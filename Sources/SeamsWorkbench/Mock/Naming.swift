@@ -7,11 +7,10 @@ struct Naming {
     struct Name {
         /// The prefix of the mock's properties for it: `saveFor`.
         var identifier: String
-        /// `.\(reference)` names its case (backquoted when a keyword).
+        /// The case, as declared and as `.\(reference)` names it (backquoted when a keyword).
         var reference: String
         /// What the case is called in the mock's `Member` (and what a failure prints).
         var label: String
-        var caseDeclaration: String { reference }
     }
 
     /// A requirement's names: a method's or a property's read, and a settable property's write.
