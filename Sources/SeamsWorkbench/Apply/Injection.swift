@@ -1,0 +1,114 @@
+/// A dependency a type reads from everywhere (a shared instance, a static property, a global,
+/// an accessor chain's start) that `InjectThroughInit` hands in instead.
+public struct Injection: Sendable, Equatable {
+    /// How the read becomes a stored property.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// The value, taken once when the type is made: for constants (`static let shared`).
+        case value
+        /// A closure that reads it at each use, as the code did: for what can change between
+        /// construction and use (`static var`, a computed accessor).
+        case provider
+    }
+
+    /// The stored property's and the initializer parameter's name.
+    public var name: String
+    /// The value's type, as the type's file can spell it.
+    public var type: String
+    public var mode: Mode
+    /// Where the code reads it: the position of the member's name in `T.member`, or of a
+    /// global's name (1-based line and column, as the scan gives them).
+    public var reads: [Position]
+
+    public init(name: String, type: String, mode: Mode, reads: [Position]) {
+        self.name = name
+        self.type = type
+        self.mode = mode
+        self.reads = reads
+    }
+}
+
+/// A place in a file, as the scan names it.
+public struct Position: Sendable, Hashable, Comparable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: Position, b: Position) -> Bool {
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// The type given its dependencies: its name as declared, qualified by the types it is nested
+/// in, and whether it inherits initializers from a superclass (which an initializer of its
+/// own would hide).
+public struct InjectionTarget: Sendable, Equatable {
+    public var name: String
+    public var inheritsInitializers: Bool
+
+    public init(name: String, inheritsInitializers: Bool) {
+        self.name = name
+        self.inheritsInitializers = inheritsInitializers
+    }
+
+    var simpleName: String { String(name.split(separator: ".").last ?? Substring(name)) }
+}
+
+/// What a recipe changed: each changed file's new text, and what a reader of the diff should
+/// know (reads left as they were, and why; how the type is now given its dependency).
+public struct Rewrite: Sendable, Equatable {
+    public var files: [String: String]
+    public var notes: [String]
+
+    public init(files: [String: String], notes: [String]) {
+        self.files = files
+        self.notes = notes
+    }
+}
+
+/// Why a recipe was not applied, as the user reads it.
+public struct ApplyRefusal: Error, Equatable, CustomStringConvertible {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}
+
+/// How the type is given its dependency, by the initializers it has.
+enum InjectionStyle {
+    /// Designated initializers exist: each takes the parameters (or sets the defaults).
+    case parameters
+    /// None, and none inherited: one is written.
+    case newInitializer
+    /// None, inherited from a superclass: properties with defaults.
+    case inheritedInitializers
+    /// A struct with none: `var`s with defaults, which its memberwise initializer takes.
+    case memberwise
+}
+
+/// A dependency as the rewrite writes it: the property, the parameter, the default.
+struct InjectedMember {
+    var injection: Injection
+    var defaultExpression: String
+
+    /// The stored property's type.
+    var storedType: String {
+        injection.mode == .provider ? "() -> \(injection.type)" : injection.type
+    }
+
+    /// The default as a value of `storedType`.
+    var defaultValue: String {
+        injection.mode == .provider ? "{ \(defaultExpression) }" : defaultExpression
+    }
+
+    var parameter: String {
+        let type = injection.mode == .provider ? "@escaping () -> \(injection.type)" : injection.type
+        return "\(injection.name): \(type) = \(defaultValue)"
+    }
+}

@@ -1,0 +1,287 @@
+import SwiftParser
+import SwiftSyntax
+
+/// One file being rewritten: its text, its tree, and the edits made so far.
+final class ParsedFile {
+    let path: String
+    let text: String
+    let bytes: [UInt8]
+    let tree: SourceFileSyntax
+    let converter: SourceLocationConverter
+    private var edits = TextEdits()
+
+    init(path: String, text: String) {
+        self.path = path
+        self.text = text
+        self.bytes = Array(text.utf8)
+        self.tree = Parser.parse(source: text)
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+    }
+
+    func editedText() throws(ApplyRefusal) -> String {
+        edits.isEmpty ? text : try edits.applied(to: text)
+    }
+
+    func typeDeclarations(named name: String) -> [DeclSyntax] {
+        let finder = DeclarationFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.types.filter { SyntaxPlaces.qualifiedName(Syntax($0)) == name }
+    }
+
+    func extensions(named name: String) -> [ExtensionDeclSyntax] {
+        let finder = DeclarationFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.extensions.filter { SyntaxPlaces.qualifiedName(Syntax($0)) == name }
+    }
+
+    enum ReadOutcome {
+        case replaced(expression: String)
+        case left(String)
+    }
+
+    /// The read at `position` (`T.member` or a global's name) replaced by the property.
+    func replaceRead(
+        at position: Position, with injection: Injection, target: InjectionTarget,
+        parameterized: Set<SyntaxIdentifier>
+    ) -> ReadOutcome {
+        let offset = converter.position(ofLine: position.line, column: position.column)
+        guard let token = tree.token(at: offset), token.positionAfterSkippingLeadingTrivia == offset,
+            let reference = token.parent?.as(DeclReferenceExprSyntax.self)
+        else { return .left("no name there (has the file changed since the scan?)") }
+        var expression = ExprSyntax(reference)
+        if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
+            access.base != nil
+        {
+            expression = ExprSyntax(access)
+        }
+        // What holds the read: a closure, a default argument, a member of which type.
+        var inClosure = false
+        var function: Syntax?
+        var storedInitialValue = false
+        var node = Syntax(expression)
+        while let parent = node.parent, SyntaxPlaces.ownName(parent) == nil {
+            if parent.is(ClosureExprSyntax.self) { inClosure = true }
+            if parent.is(FunctionParameterSyntax.self) || parent.is(EnumCaseParameterSyntax.self) {
+                return .left("a default argument cannot read a property")
+            }
+            if function == nil,
+                parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
+                    || parent.is(DeinitializerDeclSyntax.self) || parent.is(SubscriptDeclSyntax.self)
+                    || parent.is(AccessorDeclSyntax.self)
+            {
+                function = parent
+            }
+            // A member's initial value (a local's is code like any other).
+            if let binding = parent.as(PatternBindingSyntax.self),
+                binding.initializer.map({ node.id == $0.id }) ?? false,
+                binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) ?? false
+            {
+                storedInitialValue = true
+            }
+            node = parent
+        }
+        let member = function.flatMap { f -> Syntax? in
+            // An accessor's modifiers are its property's.
+            if f.is(AccessorDeclSyntax.self) {
+                var up = f.parent
+                while let p = up, !p.is(VariableDeclSyntax.self), !p.is(SubscriptDeclSyntax.self) { up = p.parent }
+                return up
+            }
+            return f
+        }
+        guard let owner = SyntaxPlaces.owner(of: Syntax(expression)),
+            SyntaxPlaces.qualifiedName(owner) == target.name
+        else { return .left("it is not in \(target.name)'s own code") }
+        let decl = member ?? node.as(MemberBlockItemSyntax.self).map { Syntax($0.decl) } ?? node
+        if SyntaxPlaces.has(.static, SyntaxPlaces.modifiers(of: decl))
+            || SyntaxPlaces.has(.class, SyntaxPlaces.modifiers(of: decl))
+        {
+            return .left("a static member has no instance to read a property of")
+        }
+        if storedInitialValue, !SyntaxPlaces.has(.lazy, SyntaxPlaces.modifiers(of: decl)) {
+            return .left("a stored property's initial value cannot read another property")
+        }
+        let name = injection.name
+        var replacement: String
+        if let f = function, let i = f.as(InitializerDeclSyntax.self), parameterized.contains(i.id) {
+            replacement = name
+        } else if inClosure || function.map({ SyntaxPlaces.boundNames(in: $0).contains(name) }) ?? false {
+            replacement = "self." + name
+        } else {
+            replacement = name
+        }
+        if injection.mode == .provider { replacement += "()" }
+        edits.replace(
+            expression.positionAfterSkippingLeadingTrivia.utf8Offset,
+            expression.endPositionBeforeTrailingTrivia.utf8Offset, with: replacement)
+        return .replaced(expression: expression.trimmedDescription)
+    }
+
+    // MARK: Declarations
+
+    /// The stored properties (after the last stored property, or first), and an initializer
+    /// when the type needs one.
+    func addProperties(
+        _ members: [InjectedMember], to declaration: DeclSyntax, style: InjectionStyle,
+        target: InjectionTarget
+    ) {
+        let group = declaration.asProtocol(DeclGroupSyntax.self)!
+        let items = Array(group.memberBlock.members)
+        let declIndent =
+            SyntaxPlaces.indentation(at: declaration.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes) ?? ""
+        let indent =
+            items.first.flatMap {
+                SyntaxPlaces.indentation(at: $0.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes)
+            } ?? declIndent + "    "
+        let unit = indent.count > declIndent.count ? String(indent.dropFirst(declIndent.count)) : "    "
+        var lines: [String] = []
+        for m in members {
+            switch style {
+            case .parameters, .newInitializer:
+                lines.append("\(indent)let \(m.injection.name): \(m.storedType)")
+            case .inheritedInitializers, .memberwise:
+                lines.append("\(indent)var \(m.injection.name): \(m.storedType) = \(m.defaultValue)")
+            }
+        }
+        var text = lines.joined(separator: "\n") + "\n"
+        if style == .newInitializer {
+            let oneLine = "\(indent)init(\(members.map(\.parameter).joined(separator: ", "))) {"
+            // Past 100 columns, a parameter a line.
+            text +=
+                "\n"
+                + (oneLine.count <= 100
+                    ? oneLine
+                    : "\(indent)init(\n"
+                        + members.map { "\(indent)\(unit)\($0.parameter)" }.joined(separator: ",\n")
+                        + "\n\(indent)) {")
+                + "\n"
+            for m in members { text += "\(indent)\(unit)self.\(m.injection.name) = \(m.injection.name)\n" }
+            text += "\(indent)}\n"
+        }
+        func blankOrEnd(_ at: Int) -> Bool {
+            var i = at
+            while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+            return i >= bytes.count || bytes[i] == UInt8(ascii: "\n") || bytes[i] == UInt8(ascii: "}")
+        }
+        let lastStored = items.last { item in
+            guard let v = item.decl.as(VariableDeclSyntax.self),
+                !SyntaxPlaces.has(.static, v.modifiers), !SyntaxPlaces.has(.class, v.modifiers)
+            else { return false }
+            return v.bindings.allSatisfy { binding in
+                guard let accessors = binding.accessorBlock?.accessors else { return true }
+                // Observers (willSet, didSet) keep a property stored.
+                guard let list = accessors.as(AccessorDeclListSyntax.self) else { return false }
+                return list.allSatisfy {
+                    $0.accessorSpecifier.tokenKind == .keyword(.willSet)
+                        || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+                }
+            }
+        }
+        if let lastStored {
+            let at = SyntaxPlaces.nextLineStart(after: lastStored.endPositionBeforeTrailingTrivia.utf8Offset, in: bytes)
+            edits.insert(style == .newInitializer && !blankOrEnd(at) ? text + "\n" : text, at: at)
+        } else {
+            let at = SyntaxPlaces.nextLineStart(
+                after: group.memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset, in: bytes)
+            edits.insert(text + "\n", at: at)
+        }
+    }
+
+    /// The parameters, before a last run of closure parameters (so trailing closures still
+    /// match), and their assignments first in the body.
+    func addParameters(_ members: [InjectedMember], to initializer: InitializerDeclSyntax)
+        throws(ApplyRefusal)
+    {
+        let parameters = Array(initializer.signature.parameterClause.parameters)
+        let taken = Set(parameters.flatMap { [$0.firstName.text, $0.secondName?.text].compactMap { $0 } })
+        for m in members where taken.contains(m.injection.name) {
+            throw ApplyRefusal(
+                "an initializer already has a parameter \(m.injection.name); choose another name with --name")
+        }
+        let texts = members.map(\.parameter)
+        var at = parameters.count
+        while at > 0, parameters[at - 1].defaultValue == nil, parameters[at - 1].type.trimmedDescription.contains("->")
+        {
+            at -= 1
+        }
+        let multiline = parameters.contains { $0.leadingTrivia.contains { $0.isNewline } }
+        let separator: String
+        if multiline, let first = parameters.first {
+            separator =
+                "\n"
+                + (SyntaxPlaces.indentation(
+                    at: first.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes) ?? "")
+        } else {
+            separator = " "
+        }
+        if parameters.isEmpty {
+            edits.insert(
+                texts.joined(separator: ", "),
+                at: initializer.signature.parameterClause.leftParen.endPositionBeforeTrailingTrivia.utf8Offset)
+        } else if at == parameters.count {
+            let last = parameters[parameters.count - 1]
+            if let comma = last.trailingComma {
+                edits.insert(
+                    texts.map { separator + $0 + "," }.joined(),
+                    at: comma.endPositionBeforeTrailingTrivia.utf8Offset)
+            } else {
+                edits.insert(
+                    texts.map { "," + separator + $0 }.joined(),
+                    at: last.endPositionBeforeTrailingTrivia.utf8Offset)
+            }
+        } else {
+            edits.insert(
+                texts.map { $0 + "," + separator }.joined(),
+                at: parameters[at].positionAfterSkippingLeadingTrivia.utf8Offset)
+        }
+        insertStatements(members.map { "self.\($0.injection.name) = \($0.injection.name)" }, in: initializer)
+    }
+
+    /// An initializer that keeps its signature sets each property to the old read.
+    func assignDefaults(_ members: [InjectedMember], in initializer: InitializerDeclSyntax) {
+        insertStatements(members.map { "self.\($0.injection.name) = \($0.defaultValue)" }, in: initializer)
+    }
+
+    private func insertStatements(_ statements: [String], in initializer: InitializerDeclSyntax) {
+        guard let body = initializer.body else { return }
+        let initIndent =
+            SyntaxPlaces.indentation(at: initializer.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes) ?? ""
+        if let first = body.statements.first {
+            let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
+            let indent = SyntaxPlaces.indentation(at: start, in: bytes) ?? initIndent + "    "
+            edits.insert(statements.map { $0 + "\n" + indent }.joined(), at: start)
+        } else {
+            let indent = initIndent + "    "
+            edits.replace(
+                body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
+                body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+                with: statements.map { "\n" + indent + $0 }.joined() + "\n" + initIndent)
+        }
+    }
+}
+
+/// Type and extension declarations of a file, nested ones among them.
+private final class DeclarationFinder: SyntaxVisitor {
+    var types: [DeclSyntax] = []
+    var extensions: [ExtensionDeclSyntax] = []
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { add(node) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { add(node) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { add(node) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { add(node) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { add(node) }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        extensions.append(node)
+        return .visitChildren
+    }
+
+    private func add(_ node: some DeclSyntaxProtocol) -> SyntaxVisitorContinueKind {
+        types.append(DeclSyntax(node))
+        return .visitChildren
+    }
+
+    // Code holds no declarations seams names.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}

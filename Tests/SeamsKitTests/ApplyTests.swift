@@ -1,0 +1,273 @@
+import Foundation
+import SeamsKit
+import SeamsProject
+import SeamsTestSupport
+import SeamsWorkbench
+import Testing
+
+/// `seams apply inject-through-init`: each shape of type and read, its diff and notes pinned by
+/// a golden, the refusals with their reasons in another; the rewritten code, every step
+/// applied in turn, compiled by swiftc.
+@Suite struct ApplyTests {
+    static let files: [String: String] = [
+        "Logger.swift": """
+        final class Logger {
+            static let shared = Logger()
+            private(set) var lines: [String] = []
+
+            func log(_ line: String) { lines.append(line) }
+        }
+
+        enum Settings {
+            static var server: String = "https://example.com"
+            static func describe() -> String { server }
+        }
+
+        var sessions = 0
+        """,
+        "Client.swift": """
+        /// Designated initializers take the parameter; a convenience one hands over.
+        final class Client {
+            let session: String
+
+            init(session: String) {
+                self.session = session
+            }
+
+            convenience init() {
+                self.init(session: "default")
+            }
+
+            func get(_ path: String) -> String {
+                Logger.shared.log("GET \\(path)")
+                return Settings.server + path
+            }
+
+            static func boot() {
+                Logger.shared.log("boot")
+            }
+        }
+        """,
+        "Store.swift": """
+        import Dispatch
+
+        /// No initializer and no superclass: one is written. A read in a closure is `self.`'s.
+        final class Store {
+            var saved = 0
+
+            func save(logger note: String) {
+                saved += 1
+                let logger = note
+                DispatchQueue.global().async {
+                    Logger.shared.log("saved")
+                }
+                Logger.shared.log(logger)
+            }
+        }
+        """,
+        "Report.swift": """
+        /// A struct with no initializer: its memberwise initializer takes the new var.
+        struct Report {
+            var title: String
+
+            func render(_ done: () -> Void) -> String {
+                Logger.shared.log(title)
+                done()
+                return title
+            }
+        }
+
+        /// A struct whose initializers are its own, one in an extension.
+        struct Page {
+            let number: Int
+
+            init(number: Int) {
+                self.number = number
+            }
+
+            func show() { Logger.shared.log("page \\(number)") }
+        }
+
+        extension Page {
+            init(
+                text: String,
+                parse: (String) -> Int
+            ) {
+                self.number = parse(text)
+            }
+        }
+        """,
+        "Screens.swift": """
+        class Screen {
+            let title: String
+
+            init(title: String) {
+                self.title = title
+            }
+        }
+
+        /// Inherits its initializers: a property with a default.
+        final class JobsScreen: Screen {
+            func open() {
+                sessions += 1
+                Logger.shared.log("jobs")
+            }
+        }
+
+        /// Overrides its superclass's initializer: it keeps its signature and sets the default.
+        final class InvoiceScreen: Screen {
+            let amount: Int
+
+            override init(title: String) {
+                amount = 0
+                super.init(title: title)
+            }
+
+            init(amount: Int) {
+                self.amount = amount
+                super.init(title: "Invoice")
+            }
+
+            func file() { Logger.shared.log("\\(amount) \\(Settings.server)") }
+        }
+        """,
+    ]
+
+    /// The edges applied, in this order, each to the code the last one left.
+    static let steps: [(from: String, to: String)] = [
+        ("Client", "Logger"), ("Client", "Settings"), ("Store", "Logger"), ("Report", "Logger"), ("Page", "Logger"),
+        ("JobsScreen", "Logger"), ("InvoiceScreen", "Logger"), ("InvoiceScreen", "Settings"),
+    ]
+
+    static func request(_ dir: TempDir, _ from: String, _ to: String, write: Bool = false) -> ApplyRequest {
+        var scan = ScanRequest(paths: [dir.path + "/App"])
+        scan.cache = nil
+        var request = ApplyRequest(scan: scan, recipe: .injectThroughInit, from: from, to: to)
+        request.write = write
+        return request
+    }
+
+    @Test func eachShapeIsRewrittenAndTheResultCompiles() throws {
+        let dir = try TempDir()
+        for (name, text) in Self.files { try dir.write("App/" + name, text) }
+        var transcript = ""
+        for step in Self.steps {
+            let outcome = try ApplyPipeline.run(Self.request(dir, step.from, step.to, write: true))
+            transcript += "$ seams apply inject-through-init --edge \(step.from) \(step.to)\n"
+            transcript += outcome.notes.map { "note: \($0)\n" }.joined() + outcome.summary + "\n" + outcome.diff + "\n"
+        }
+        assertSnapshot(transcript, named: "apply/inject-through-init.txt")
+        // Every caller of the old code compiles against the new: the calls below are the old API.
+        try dir.write(
+            "App/Callers.swift",
+            """
+            func callers() {
+                _ = Client(session: "s").get("/")
+                _ = Client().get("/")
+                Client.boot()
+                Store().save(logger: "x")
+                _ = Report(title: "t").render {}
+                Page(number: 1).show()
+                Page(text: "2") { Int($0) ?? 0 }.show()
+                JobsScreen(title: "j").open()
+                InvoiceScreen(title: "i").file()
+                InvoiceScreen(amount: 3).file()
+            }
+
+            """)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/App").sorted()
+        let run = try Subprocess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-typecheck", "-swift-version", "5"] + files,
+            in: dir.path + "/App", timeout: 300)
+        #expect(run.status == 0, "swiftc:\n\(String(decoding: run.stderr, as: UTF8.self))")
+    }
+
+    @Test func whatCannotBeInjectedIsRefusedWithTheReason() throws {
+        let dir = try TempDir()
+        for (name, text) in Self.files { try dir.write("App/" + name, text) }
+        try dir.write(
+            "App/More.swift",
+            """
+            struct Clash {
+                let logger = 1
+                func f() { Logger.shared.log("\\(logger)") }
+            }
+
+            struct Defaults {
+                let line = Logger.shared.lines.first
+            }
+
+            enum Paths {
+                static func base() -> String { Settings.server }
+            }
+
+            struct Caller {
+                func f() -> String { Settings.describe() }
+            }
+            """)
+        var transcript = ""
+        for (from, to) in [
+            ("Clash", "Logger"), ("Defaults", "Logger"), ("Paths", "Settings"), ("Caller", "Settings"),
+            ("Logger", "Client"), ("Nowhere", "Logger"),
+        ] {
+            transcript += "$ seams apply inject-through-init --edge \(from) \(to)\n"
+            do {
+                let outcome = try ApplyPipeline.run(Self.request(dir, from, to))
+                transcript += "applied: \(outcome.summary)\n"
+            } catch {
+                transcript += "\(error)\n"
+            }
+        }
+        assertSnapshot(transcript, named: "apply/inject-through-init-refusals.txt")
+        // Nothing was written.
+        #expect(
+            try String(contentsOfFile: dir.path + "/App/Client.swift", encoding: .utf8) == Self.files["Client.swift"])
+    }
+
+    @Test func aFileChangedSinceTheScanIsNotWritten() throws {
+        let dir = try TempDir()
+        for (name, text) in Self.files { try dir.write("App/" + name, text) }
+        // Touched after the scan began (here: dated later): what --write would rewrite may not
+        // be what the scan read, so nothing is written.
+        let request = Self.request(dir, "Client", "Logger", write: true)
+        let later = Date().addingTimeInterval(5)
+        try dir.write("App/Client.swift", Self.files["Client.swift"]!)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: dir.path + "/App/Client.swift")
+        #expect(throws: SeamsError.self) { try ApplyPipeline.run(request) }
+        #expect(
+            try String(contentsOfFile: dir.path + "/App/Client.swift", encoding: .utf8) == Self.files["Client.swift"])
+    }
+
+    @Test func theDiffIsTheShortestAndPatchReadsIt() throws {
+        let old = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n"
+        let new = "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl"
+        let diff = UnifiedDiff.text(old: old, new: new, path: "x.txt")
+        #expect(
+            diff == """
+                --- a/x.txt
+                +++ b/x.txt
+                @@ -1,5 +1,5 @@
+                 a
+                -b
+                +B
+                 c
+                 d
+                 e
+                @@ -9,3 +9,4 @@
+                 i
+                 j
+                 k
+                +l
+                \\ No newline at end of file
+
+                """)
+        let dir = try TempDir()
+        try dir.write("x.txt", old)
+        try dir.write("x.diff", diff)
+        let run = try Subprocess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["patch", "-p1", "-i", "x.diff"], in: dir.path, timeout: 60)
+        #expect(run.status == 0, "\(String(decoding: run.stdout + run.stderr, as: UTF8.self))")
+        #expect(try String(contentsOfFile: dir.path + "/x.txt", encoding: .utf8) == new)
+        #expect(UnifiedDiff.text(old: old, new: old, path: "x.txt") == "")
+    }
+}
