@@ -238,6 +238,294 @@ import Testing
             try String(contentsOfFile: dir.path + "/App/Client.swift", encoding: .utf8) == Self.files["Client.swift"])
     }
 
+    static let protocolFiles: [String: String] = [
+        "Service.swift": """
+        import Foundation
+
+        final class Service {
+            struct Reply { var text: String }
+
+            weak var owner: AnyObject?
+            var token: String?
+            private(set) var count = 0
+            let name = String("service")
+            static let shared = Service()
+
+            func fetch(_ path: String) async throws -> Reply {
+                count += 1
+                return Reply(text: path)
+            }
+
+            func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T where T: Sendable {
+                try JSONDecoder().decode(type, from: data)
+            }
+
+            @discardableResult
+            func ping() -> Bool { true }
+
+            func log(_ line: String, level: Int = 0) {}
+        }
+
+        struct Counter {
+            var value = 0
+            mutating func bump() { value += 1 }
+        }
+
+        enum Mode { case fast, slow }
+        protocol Clock { var now: Int { get } }
+        """,
+        "Screen.swift": """
+        import Foundation
+
+        final class Screen {
+            let service: Service
+            var counter: Counter
+            var make: () -> Service = { Service.shared }
+
+            init(service: Service = Service.shared, counter: Counter = Counter()) {
+                self.service = service
+                self.counter = counter
+            }
+
+            func load() async throws -> String {
+                service.token = "t"
+                service.ping()
+                let reply = try await service.fetch("/a")
+                let n: Int = try service.decode(Int.self, from: Data("1".utf8))
+                counter.bump()
+                return reply.text + "\\(n)" + service.name + (make().token ?? "")
+            }
+        }
+
+        final class Logs {
+            let service: Service
+            init(service: Service) { self.service = service }
+            func f() { service.log("x") }
+        }
+
+        final class Maker {
+            func make() -> Service { Service() }
+        }
+
+        struct Switch {
+            func f(_ mode: Mode) -> Bool { mode == .fast }
+        }
+
+        struct Ticker {
+            let clock: Clock
+            func f() -> Int { clock.now }
+        }
+        """,
+    ]
+
+    @Test func aProtocolOfWhatIsUsedIsExtractedAndTheResultCompiles() throws {
+        let dir = try TempDir()
+        for (name, text) in Self.protocolFiles { try dir.write("App/" + name, text) }
+        var transcript = ""
+        for (from, to) in [("Screen", "Service"), ("Screen", "Counter")] {
+            var request = Self.request(dir, from, to, write: true)
+            request.recipe = .extractProtocol
+            let outcome = try ApplyPipeline.run(request)
+            transcript += "$ seams apply extract-protocol --edge \(from) \(to)\n"
+            transcript += outcome.notes.map { "note: \($0)\n" }.joined() + outcome.summary + "\n" + outcome.diff + "\n"
+        }
+        // The refusals, each on the code as it was.
+        let fresh = try TempDir()
+        for (name, text) in Self.protocolFiles { try fresh.write("App/" + name, text) }
+        try fresh.write("App/Named.swift", "protocol LoggerProtocol {}\nfinal class Logger { func log() {} }\n")
+        try fresh.write(
+            "App/Holders.swift",
+            """
+            final class Holder {
+                let service: Service
+                init(service: Service) { self.service = service }
+                func handOn() -> Service {
+                    service.ping()
+                    return service
+                }
+            }
+
+            final class Passer {
+                let service: Service
+                init(service: Service) { self.service = service }
+                func f() {
+                    service.ping()
+                    use(service)
+                }
+                func use(_ s: AnyObject) { _ = s }
+            }
+
+            final class Writer {
+                let logger = Logger()
+                func f() { logger.log() }
+            }
+            """)
+        for (from, to) in [
+            ("Logs", "Service"), ("Maker", "Service"), ("Switch", "Mode"), ("Ticker", "Clock"), ("Holder", "Service"),
+            ("Passer", "Service"), ("Writer", "Logger"),
+        ] {
+            var request = Self.request(fresh, from, to)
+            request.recipe = .extractProtocol
+            transcript += "$ seams apply extract-protocol --edge \(from) \(to)\n"
+            do {
+                transcript += "applied: \(try ApplyPipeline.run(request).summary)\n"
+            } catch {
+                transcript += "\(error)\n"
+            }
+        }
+        assertSnapshot(transcript, named: "apply/extract-protocol.txt")
+        try dir.write(
+            "App/Callers.swift",
+            """
+            func callers() async throws {
+                _ = try await Screen().load()
+                _ = try await Screen(service: Service.shared, counter: Counter()).load()
+                let screen = Screen(service: Service())
+                screen.counter = Counter(value: 2)
+            }
+
+            """)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/App").sorted()
+        let run = try Subprocess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-typecheck", "-swift-version", "5"] + files,
+            in: dir.path + "/App", timeout: 300)
+        #expect(run.status == 0, "swiftc:\n\(String(decoding: run.stderr, as: UTF8.self))")
+    }
+
+    static let factoryFiles: [String: String] = [
+        "Made.swift": """
+        final class Request {
+            let path: String
+            let retries: Int
+
+            init(path: String, retries: Int = 3) {
+                self.path = path
+                self.retries = retries
+            }
+
+            init?(url: String) {
+                guard !url.isEmpty else { return nil }
+                self.path = url
+                self.retries = 0
+            }
+        }
+
+        struct Token {
+            var value: String
+            var expires: Int = 0
+        }
+
+        final class Parser {
+            let text: String
+            init(text: String) throws { self.text = text }
+        }
+        """,
+        "Makers.swift": """
+        final class Loader {
+            let base: String
+
+            init(base: String) {
+                self.base = base
+            }
+
+            func load() -> Request {
+                let first = Request(path: base + "/a")
+                _ = first
+                return Request(path: base + "/b")
+            }
+
+            func token() -> Token { Token(value: base) }
+
+            func parse(_ text: String) throws -> Parser { try Parser(text: text) }
+        }
+
+        final class Both {
+            func f() -> Request? { Request(url: "u") ?? Request(path: "p") }
+        }
+
+        final class Stored {
+            let request = Request(path: "p")
+        }
+        """,
+    ]
+
+    @Test func constructionsAreMadeByAClosureAndTheResultCompiles() throws {
+        let dir = try TempDir()
+        for (name, text) in Self.factoryFiles { try dir.write("App/" + name, text) }
+        var transcript = ""
+        for (from, to) in [("Loader", "Request"), ("Loader", "Token"), ("Loader", "Parser")] {
+            var request = Self.request(dir, from, to, write: true)
+            request.recipe = .factoryClosure
+            let outcome = try ApplyPipeline.run(request)
+            transcript += "$ seams apply factory-closure --edge \(from) \(to)\n"
+            transcript += outcome.notes.map { "note: \($0)\n" }.joined() + outcome.summary + "\n" + outcome.diff + "\n"
+        }
+        for (from, to) in [("Both", "Request"), ("Stored", "Request"), ("Loader", "Both")] {
+            var request = Self.request(dir, from, to)
+            request.recipe = .factoryClosure
+            transcript += "$ seams apply factory-closure --edge \(from) \(to)\n"
+            do {
+                transcript += "applied: \(try ApplyPipeline.run(request).summary)\n"
+            } catch {
+                transcript += "\(error)\n"
+            }
+        }
+        assertSnapshot(transcript, named: "apply/factory-closure.txt")
+        try dir.write(
+            "App/Callers.swift",
+            """
+            func callers() throws {
+                let loader = Loader(base: "b")
+                _ = loader.load()
+                _ = loader.token()
+                _ = try loader.parse("t")
+                _ = Loader(base: "c", makeRequest: { Request(path: $0, retries: 0) })
+            }
+
+            """)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/App").sorted()
+        let run = try Subprocess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-typecheck", "-swift-version", "5"] + files,
+            in: dir.path + "/App", timeout: 300)
+        #expect(run.status == 0, "swiftc:\n\(String(decoding: run.stderr, as: UTF8.self))")
+    }
+
+    /// Stage 0 of the teaching sample, where the plan's cuts and the blockers are known.
+    static let stage0 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples/Stage0-Legacy").path
+
+    @Test func aCutOrABlockerNamesTheEdgeAndItsRecipe() throws {
+        var scan = ScanRequest(paths: [Self.stage0])
+        scan.cache = nil
+        // The plan's first cut: the logger's read of the configuration, injected.
+        let cut = try ApplyPipeline.run(ApplyRequest(scan: scan, recipe: nil, target: .cut(tangle: 1, order: 1)))
+        #expect(
+            cut.summary.hasPrefix(
+                "inject-through-init FieldDesk.Logger → FieldDesk.AppDelegate (cut 1 of seams untangle): configuration"),
+            "\(cut.summary)")
+        #expect(cut.changedFiles == ["Sources/FieldDesk/Logger.swift"])
+        // A blocker, by where it is.
+        let blocker = try ApplyPipeline.run(
+            ApplyRequest(
+                scan: scan, recipe: nil,
+                target: .blocker(file: "Sources/FieldDesk/JobsViewController.swift", line: 25, column: 23)))
+        #expect(blocker.summary.contains("FieldDesk.JobsViewController → FieldDesk.AppDelegate (blocker"))
+        // A cut whose recipe seams does not rewrite (the downcast's command object): the steps.
+        do {
+            _ = try ApplyPipeline.run(ApplyRequest(scan: scan, recipe: nil, target: .cut(tangle: 1, order: 3)))
+            Issue.record("cut 3 was applied")
+        } catch {
+            #expect("\(error)".contains("its recipe, command-object, is not one seams apply makes; the steps, by hand"))
+        }
+        #expect(throws: SeamsError.self) {
+            try ApplyPipeline.run(ApplyRequest(scan: scan, recipe: nil, target: .cut(tangle: 1, order: 99)))
+        }
+        #expect(throws: SeamsError.self) {
+            try ApplyPipeline.run(
+                ApplyRequest(scan: scan, recipe: nil, target: .blocker(file: "Nowhere.swift", line: 1, column: 1)))
+        }
+    }
+
     @Test func theDiffIsTheShortestAndPatchReadsIt() throws {
         let old = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\n"
         let new = "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl"

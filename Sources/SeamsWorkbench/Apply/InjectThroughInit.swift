@@ -63,13 +63,13 @@ public enum InjectThroughInit {
             notes.append(
                 "\(target.name) inherits its initializers: an initializer of its own would hide them, so "
                     + "\(members.map { "`\($0.injection.name)`" }.joined(separator: ", ")) "
-                    + "\(members.count == 1 ? "is a property" : "are properties") with the old read as default, "
+                    + "\(members.count == 1 ? "is a property" : "are properties") with what the code did as default, "
                     + "which a test sets after making it (property injection)")
         case .memberwise:
             notes.append(
                 "\(target.name)'s memberwise initializer now takes "
                     + members.map { "\($0.injection.name):" }.joined(separator: " and ")
-                    + ", with the old read as default")
+                    + ", with what the code did as default")
         case .newInitializer, .parameters:
             break
         }

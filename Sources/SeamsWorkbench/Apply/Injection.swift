@@ -8,6 +8,9 @@ public struct Injection: Sendable, Equatable {
         /// A closure that reads it at each use, as the code did: for what can change between
         /// construction and use (`static var`, a computed accessor).
         case provider
+        /// A closure that makes it (`type` is the closure's type, `defaultValue` the original
+        /// construction): the reads are constructions `T(…)`, which call it without labels.
+        case factory
     }
 
     /// The stored property's and the initializer parameter's name.
@@ -15,15 +18,18 @@ public struct Injection: Sendable, Equatable {
     /// The value's type, as the type's file can spell it.
     public var type: String
     public var mode: Mode
+    /// The default, when it is not the code's own read (a factory's closure).
+    public var defaultValue: String?
     /// Where the code reads it: the position of the member's name in `T.member`, or of a
     /// global's name (1-based line and column, as the scan gives them).
     public var reads: [Position]
 
-    public init(name: String, type: String, mode: Mode, reads: [Position]) {
+    public init(name: String, type: String, mode: Mode, reads: [Position], defaultValue: String? = nil) {
         self.name = name
         self.type = type
         self.mode = mode
         self.reads = reads
+        self.defaultValue = defaultValue
     }
 }
 
@@ -99,16 +105,28 @@ struct InjectedMember {
 
     /// The stored property's type.
     var storedType: String {
-        injection.mode == .provider ? "() -> \(injection.type)" : injection.type
+        switch injection.mode {
+        case .value, .factory: injection.type
+        case .provider: "() -> \(injection.type)"
+        }
     }
 
     /// The default as a value of `storedType`.
     var defaultValue: String {
-        injection.mode == .provider ? "{ \(defaultExpression) }" : defaultExpression
+        switch injection.mode {
+        case .value: defaultExpression
+        case .provider: "{ \(defaultExpression) }"
+        case .factory: injection.defaultValue ?? defaultExpression
+        }
     }
 
     var parameter: String {
-        let type = injection.mode == .provider ? "@escaping () -> \(injection.type)" : injection.type
+        let type: String
+        switch injection.mode {
+        case .value: type = injection.type
+        case .provider: type = "@escaping () -> \(injection.type)"
+        case .factory: type = "@escaping " + injection.type
+        }
         return "\(injection.name): \(type) = \(defaultValue)"
     }
 }

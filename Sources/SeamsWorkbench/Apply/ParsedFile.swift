@@ -22,6 +22,24 @@ final class ParsedFile {
         edits.isEmpty ? text : try edits.applied(to: text)
     }
 
+    /// The token that starts at `position`, if one does.
+    func token(at position: Position) -> TokenSyntax? {
+        let offset = converter.position(ofLine: position.line, column: position.column)
+        guard let token = tree.token(at: offset), token.positionAfterSkippingLeadingTrivia == offset else { return nil }
+        return token
+    }
+
+    /// `node`'s text (less its trivia) replaced.
+    func replace(_ node: some SyntaxProtocol, with text: String) {
+        edits.replace(
+            node.positionAfterSkippingLeadingTrivia.utf8Offset, node.endPositionBeforeTrailingTrivia.utf8Offset,
+            with: text)
+    }
+
+    func insert(_ text: String, at offset: Int) {
+        edits.insert(text, at: offset)
+    }
+
     func typeDeclarations(named name: String) -> [DeclSyntax] {
         let finder = DeclarationFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
@@ -110,7 +128,22 @@ final class ParsedFile {
         } else {
             replacement = name
         }
-        if injection.mode == .provider { replacement += "()" }
+        switch injection.mode {
+        case .value: break
+        case .provider: replacement += "()"
+        case .factory:
+            // A closure is called without argument labels.
+            guard let call = expression.parent?.as(FunctionCallExprSyntax.self),
+                call.calledExpression.id == expression.id
+            else { return .left("not a construction") }
+            for argument in call.arguments {
+                if let label = argument.label {
+                    edits.replace(
+                        label.positionAfterSkippingLeadingTrivia.utf8Offset,
+                        argument.expression.positionAfterSkippingLeadingTrivia.utf8Offset, with: "")
+                }
+            }
+        }
         edits.replace(
             expression.positionAfterSkippingLeadingTrivia.utf8Offset,
             expression.endPositionBeforeTrailingTrivia.utf8Offset, with: replacement)
@@ -140,7 +173,15 @@ final class ParsedFile {
             case .parameters, .newInitializer:
                 lines.append("\(indent)let \(m.injection.name): \(m.storedType)")
             case .inheritedInitializers, .memberwise:
-                lines.append("\(indent)var \(m.injection.name): \(m.storedType) = \(m.defaultValue)")
+                let line = "\(indent)var \(m.injection.name): \(m.storedType) = \(m.defaultValue)"
+                // Past 100 columns, a closure's body on a line of its own.
+                if line.count > 100, m.defaultValue.hasPrefix("{ "), m.defaultValue.hasSuffix(" }") {
+                    let body = m.defaultValue.dropFirst(2).dropLast(2)
+                    lines.append(
+                        "\(indent)var \(m.injection.name): \(m.storedType) = {\n\(indent)\(unit)\(body)\n\(indent)}")
+                } else {
+                    lines.append(line)
+                }
             }
         }
         var text = lines.joined(separator: "\n") + "\n"
@@ -205,6 +246,25 @@ final class ParsedFile {
             at -= 1
         }
         let multiline = parameters.contains { $0.leadingTrivia.contains { $0.isNewline } }
+        let clause = initializer.signature.parameterClause
+        let initIndent =
+            SyntaxPlaces.indentation(at: initializer.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes) ?? ""
+        // One line past 100 columns: a parameter a line, the old ones and the new.
+        let oneLine =
+            initIndent.count + "init".count + clause.trimmedDescription.count
+            + texts.reduce(0) { $0 + $1.count + 2 }
+            + (initializer.signature.effectSpecifiers?.trimmedDescription.count ?? 0)
+            + 4
+        if !multiline, oneLine > 100 {
+            var all = parameters.map { $0.with(\.trailingComma, nil).trimmedDescription }
+            all.insert(contentsOf: texts, at: at)
+            edits.replace(
+                clause.leftParen.endPositionBeforeTrailingTrivia.utf8Offset,
+                clause.rightParen.positionAfterSkippingLeadingTrivia.utf8Offset,
+                with: "\n" + all.map { initIndent + "    " + $0 }.joined(separator: ",\n") + "\n" + initIndent)
+            insertStatements(members.map { "self.\($0.injection.name) = \($0.injection.name)" }, in: initializer)
+            return
+        }
         let separator: String
         if multiline, let first = parameters.first {
             separator =

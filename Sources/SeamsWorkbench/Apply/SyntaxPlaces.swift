@@ -121,3 +121,8 @@ private final class SelfInitCall: SyntaxVisitor {
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
+
+extension SyntaxPlaces {
+    /// A qualified name's last part.
+    static func simple(_ name: String) -> String { String(name.split(separator: ".").last ?? Substring(name)) }
+}
