@@ -1,0 +1,202 @@
+import Foundation
+import SeamsGraph
+import SeamsWorkbench
+
+/// Each recipe's part: which sites of the edge it takes, what it asks the workbench for.
+extension ApplyPipeline {
+    static func injectThroughInit(_ frame: Frame) throws -> (Rewrite, [String: String], String) {
+        let graph = frame.graph
+        let (fromID, toID) = (frame.from.id, frame.to.id)
+        let request = frame.request
+        let reads = graph.uses.filter { use in
+            use.from == fromID && (use.kind == .staticRead || use.kind == .globalRead)
+                && (use.to == toID || use.valueType == toID)
+        }
+        let written = Set(
+            graph.uses.filter { $0.from == fromID && $0.kind == .staticWrite }.map {
+                Position(file: $0.file, line: $0.line, column: $0.column)
+            })
+        var notes: [String] = []
+        var groups: [String: [Use]] = [:]
+        for use in reads {
+            let position = Position(file: use.file, line: use.line, column: use.column)
+            if written.contains(position) {
+                notes.append("\(position.description): left as it is: \(use.path) is assigned there, not only read")
+                continue
+            }
+            groups[(use.to ?? "") + " " + (use.targetMember ?? use.path), default: []].append(use)
+        }
+        if groups.isEmpty { throw frame.refused(whyNothingToInject(from: fromID, to: toID, in: graph)) }
+        if request.name != nil, groups.count > 1 {
+            throw SeamsError.input(
+                "\(fromID) reads \(groups.count) things of \(toID) "
+                    + "(\(groups.keys.sorted().map { String($0.split(separator: " ").last!) }.joined(separator: ", "))): "
+                    + "--name names one")
+        }
+        var injections: [Injection] = []
+        for key in groups.keys.sorted() {
+            let uses = groups[key]!.sorted()
+            let first = uses[0]
+            guard let type = try valueType(of: first, in: graph, files: frame.files) else {
+                throw frame.refused(
+                    "seams cannot tell the type of \(first.path) (\(first.file):\(first.line)); "
+                        + "declare its type where it is declared")
+            }
+            let mode =
+                request.mode?.mode ?? (first.has(.stored) && !first.has(.mutable) ? .value : .provider)
+            injections.append(
+                Injection(
+                    name: request.name ?? propertyName(first, type: type), type: type, mode: mode,
+                    reads: uses.map { Position(file: $0.file, line: $0.line, column: $0.column) }))
+        }
+        // Where the type is declared and extended, and where it reads.
+        let sources = try frame.sources(Set(injections.flatMap { $0.reads.map(\.file) }), extending: [frame.from])
+        let target = InjectionTarget(
+            name: frame.from.name,
+            inheritsInitializers: inheritsInitializers(frame.from, in: graph, sources: sources))
+        do {
+            var rewrite = try InjectThroughInit.rewrite(target, injections: injections, sources: sources)
+            rewrite.notes = notes + rewrite.notes
+            let what = injections.map {
+                "\($0.name): \($0.type) (\($0.mode.rawValue), \($0.reads.count) read\($0.reads.count == 1 ? "" : "s"))"
+            }
+            return (rewrite, sources, what.joined(separator: "; "))
+        } catch {
+            throw frame.refused(error.reason)
+        }
+    }
+
+    /// The factory closure: the edge's construction sites, made through a closure FROM is given.
+    static func factoryClosure(_ frame: Frame) throws -> (Rewrite, [String: String], String) {
+        let edge = frame.graph.edges.first { $0.from == frame.from.id && $0.to == frame.to.id }
+        let sites = (edge?.sites ?? []).filter { $0.kind == .construct }.map {
+            Position(file: $0.file, line: $0.line, column: $0.column)
+        }
+        guard !sites.isEmpty else {
+            throw frame.refused(
+                "\(frame.from.id) does not make \(frame.to.id)"
+                    + (edge.map { " (it uses it as " + $0.kinds.map(\.rawValue).joined(separator: ", ") + ")" } ?? ""))
+        }
+        if frame.to.external {
+            throw frame.refused("\(frame.to.id) is not scanned code: seams cannot read its initializers")
+        }
+        let sources = try frame.sources(Set(sites.map(\.file)), extending: [frame.from, frame.to])
+        do {
+            let injection = try FactoryClosure.injection(
+                of: frame.to.name, sites: sites, name: frame.request.name, sources: sources)
+            let target = InjectionTarget(
+                name: frame.from.name,
+                inheritsInitializers: inheritsInitializers(frame.from, in: frame.graph, sources: sources))
+            let rewrite = try InjectThroughInit.rewrite(target, injections: [injection], sources: sources)
+            return (
+                rewrite, sources,
+                "\(injection.name): \(injection.type) (\(sites.count) construction\(sites.count == 1 ? "" : "s"))"
+            )
+        } catch {
+            throw frame.refused(error.reason)
+        }
+    }
+
+    /// Extract Interface: the edge's member sites give the protocol's members; its type sites
+    /// in FROM's stored properties and parameters take the protocol.
+    static func extractProtocol(_ frame: Frame) throws -> (Rewrite, [String: String], String) {
+        guard let edge = frame.graph.edges.first(where: { $0.from == frame.from.id && $0.to == frame.to.id }) else {
+            throw frame.refused("there is no edge \(frame.from.id) → \(frame.to.id)")
+        }
+        if frame.to.external {
+            throw frame.refused("\(frame.to.id) is not scanned code: seams writes protocols of what it read")
+        }
+        func positions(_ kinds: Set<SiteKind>) -> [Position] {
+            edge.sites.filter { kinds.contains($0.kind) }.map {
+                Position(file: $0.file, line: $0.line, column: $0.column)
+            }
+        }
+        if edge.sites.contains(where: { $0.kind == .inherit }) {
+            throw frame.refused(
+                "\(frame.from.name) inherits \(frame.to.name): a protocol cannot stand for a superclass")
+        }
+        let sites = ExtractProtocol.Sites(
+            members: positions([.member]), types: positions([.type]), concrete: positions([.construct, .static, .cast]))
+        let name = frame.request.name ?? (String(frame.to.name.split(separator: ".").last!) + "Protocol")
+        let sources = try frame.sources(
+            Set(edge.sites.map(\.file)), extending: [frame.from, frame.to])
+        do {
+            let rewrite = try ExtractProtocol.rewrite(
+                from: frame.from.name, to: frame.to.name, protocolName: name, sites: sites, sources: sources)
+            return (rewrite, sources, "protocol \(name)")
+        } catch {
+            throw frame.refused(error.reason)
+        }
+    }
+
+    /// What the type's code does with the other type, when none of it is a read to hand in.
+    static func whyNothingToInject(from: String, to: String, in graph: Graph) -> String {
+        let uses = graph.uses.filter { $0.from == from && ($0.to == to || $0.valueType == to) }
+        var kinds: [String] = []
+        for kind in Set(uses.map(\.kind)).sorted() {
+            let example = uses.first { $0.kind == kind }!
+            switch kind {
+            case .staticCall:
+                kinds.append(
+                    "calls its static functions (\(example.path)): give \(to) an instance first, then inject it")
+            case .construct:
+                kinds.append("makes it (\(example.path)): a factory closure is the seam for that")
+            case .downcast:
+                kinds.append("downcasts to it (\(example.path)): pass what it needs instead (a command object)")
+            case .staticState, .staticWrite:
+                kinds.append("assigns its static state (\(example.path)): move the state behind an instance first")
+            case .staticRead, .globalRead, .call:
+                continue
+            }
+        }
+        let edge = graph.edges.first { $0.from == from && $0.to == to }
+        if kinds.isEmpty {
+            guard let edge else { return "there is no edge \(from) → \(to)" }
+            return "\(from) reads no shared instance, static property or global of \(to); it uses it as "
+                + edge.kinds.map(\.rawValue).joined(separator: ", ") + " (already handed in, or a type it names)"
+        }
+        return "\(from) reads no shared instance, static property or global of \(to); it "
+            + kinds.joined(separator: "; ")
+    }
+
+    /// The type of what a read gives, as the type's own file spells it: the scan's inference, else the declaration.
+    static func valueType(of use: Use, in graph: Graph, files: SourceFiles) throws -> String? {
+        if let type = use.valueType { return graph.node(type).map(\.name) ?? type }
+        guard let owner = use.to.flatMap(graph.node), let file = owner.file,
+            let member = use.targetMember ?? use.path.split(separator: ".").last.map(String.init)
+        else { return nil }
+        let declared = DeclaredType.of(
+            member, in: use.kind == .globalRead ? nil : owner.name, sources: [file: try files.text(file)])
+        return declared
+    }
+
+    /// `shared`, `default`, `current`: the type's name (`logger`); else the member's own name.
+    static func propertyName(_ use: Use, type: String) -> String {
+        let member = use.targetMember ?? String(use.path.split(separator: ".").last ?? "")
+        let instanceNames: Set<String> = [
+            "shared", "default", "current", "standard", "main", "instance", "sharedInstance",
+        ]
+        guard instanceNames.contains(member) || member.isEmpty else { return member }
+        let simple = type.split(separator: ".").last.map(String.init) ?? type
+        let letters = simple.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        // `URLSession` → `urlSession`, `Logger` → `logger`.
+        let upper = letters.prefix { $0.isUppercase }
+        let lowered =
+            upper.count > 1 && upper.count < letters.count
+            ? upper.dropLast().lowercased() + letters.dropFirst(upper.count - 1)
+            : letters.prefix(1).lowercased() + letters.dropFirst()
+        return lowered.isEmpty ? "dependency" : String(lowered)
+    }
+
+    /// A class whose first inherited type is a class (scanned, or not a protocol seams knows)
+    /// inherits its initializers, which one of its own would hide.
+    static func inheritsInitializers(_ node: Node, in graph: Graph, sources: [String: String]) -> Bool {
+        guard node.kind == .class else { return false }
+        let inherited = graph.edges.filter { $0.from == node.id && $0.sites.contains { $0.kind == .inherit } }
+        if inherited.contains(where: { graph.node($0.to)?.kind == .class }) { return true }
+        // A superclass the scan does not hold (UIViewController, NSObject) leaves no edge: the
+        // declaration says whether the class names anything but protocols.
+        let protocols = Set(graph.nodes.filter { $0.kind == .protocol }.map(\.name))
+        return InheritanceClause.namesSuperclass(node.name, sources: sources, knownProtocols: protocols)
+    }
+}
