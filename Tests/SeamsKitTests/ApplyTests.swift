@@ -133,10 +133,43 @@ import Testing
         """,
     ]
 
+    /// A public type, and initializers that cannot take the parameter.
+    static let publicFile = """
+        public final class Gateway {
+            let name: String
+
+            public init(name: String) {
+                self.name = name
+            }
+
+            init() {
+                self.name = "internal"
+            }
+
+            func send() { Logger.shared.log(name) }
+        }
+
+        final class Retry {
+            let count: Int
+
+            init(count: Int) {
+                self.count = count
+            }
+
+            convenience init() {
+                Logger.shared.log("default")
+                self.init(count: 1)
+            }
+
+            func run() { Logger.shared.log("\\(count)") }
+        }
+        """
+
     /// The edges applied, in this order, each to the code the last one left.
     static let steps: [(from: String, to: String)] = [
         ("Client", "Logger"), ("Client", "Settings"), ("Store", "Logger"), ("Report", "Logger"), ("Page", "Logger"),
-        ("JobsScreen", "Logger"), ("InvoiceScreen", "Logger"), ("InvoiceScreen", "Settings"),
+        ("JobsScreen", "Logger"), ("InvoiceScreen", "Logger"), ("InvoiceScreen", "Settings"), ("Gateway", "Logger"),
+        ("Retry", "Logger"),
     ]
 
     static func request(_ dir: TempDir, _ from: String, _ to: String, write: Bool = false) -> ApplyRequest {
@@ -150,6 +183,7 @@ import Testing
     @Test func eachShapeIsRewrittenAndTheResultCompiles() throws {
         let dir = try TempDir()
         for (name, text) in Self.files { try dir.write("App/" + name, text) }
+        try dir.write("App/Public.swift", Self.publicFile)
         var transcript = ""
         for step in Self.steps {
             let outcome = try ApplyPipeline.run(Self.request(dir, step.from, step.to, write: true))
@@ -172,6 +206,9 @@ import Testing
                 JobsScreen(title: "j").open()
                 InvoiceScreen(title: "i").file()
                 InvoiceScreen(amount: 3).file()
+                Gateway(name: "g").send()
+                Gateway().send()
+                Retry().run()
             }
 
             """)
@@ -334,6 +371,19 @@ import Testing
         for (name, text) in Self.protocolFiles { try fresh.write("App/" + name, text) }
         try fresh.write("App/Named.swift", "protocol LoggerProtocol {}\nfinal class Logger { func log() {} }\n")
         try fresh.write(
+            "App/Dock.swift",
+            """
+            public final class Port {
+                func open() {}
+            }
+
+            public final class Dock {
+                public let port: Port
+                public init(port: Port) { self.port = port }
+                func f() { port.open() }
+            }
+            """)
+        try fresh.write(
             "App/Holders.swift",
             """
             final class Holder {
@@ -362,7 +412,7 @@ import Testing
             """)
         for (from, to) in [
             ("Logs", "Service"), ("Maker", "Service"), ("Switch", "Mode"), ("Ticker", "Clock"), ("Holder", "Service"),
-            ("Passer", "Service"), ("Writer", "Logger"),
+            ("Passer", "Service"), ("Writer", "Logger"), ("Dock", "Port"),
         ] {
             var request = Self.request(fresh, from, to)
             request.recipe = .extractProtocol
@@ -446,6 +496,15 @@ import Testing
         final class Stored {
             let request = Request(path: "p")
         }
+
+        final class Box<Value> {
+            let value: Value
+            init(_ value: Value) { self.value = value }
+        }
+
+        final class Boxer {
+            func f() -> Box<Int> { Box(1) }
+        }
         """,
     ]
 
@@ -460,7 +519,7 @@ import Testing
             transcript += "$ seams apply factory-closure --edge \(from) \(to)\n"
             transcript += outcome.notes.map { "note: \($0)\n" }.joined() + outcome.summary + "\n" + outcome.diff + "\n"
         }
-        for (from, to) in [("Both", "Request"), ("Stored", "Request"), ("Loader", "Both")] {
+        for (from, to) in [("Both", "Request"), ("Stored", "Request"), ("Loader", "Both"), ("Boxer", "Box")] {
             var request = Self.request(dir, from, to)
             request.recipe = .factoryClosure
             transcript += "$ seams apply factory-closure --edge \(from) \(to)\n"

@@ -44,13 +44,21 @@ extension ApplyPipeline {
             }
             let mode =
                 request.mode?.mode ?? (first.has(.stored) && !first.has(.mutable) ? .value : .provider)
-            injections.append(
-                Injection(
-                    name: request.name ?? propertyName(first, type: type), type: type, mode: mode,
-                    reads: uses.map { Position(file: $0.file, line: $0.line, column: $0.column) }))
+            var injection = Injection(
+                name: request.name ?? propertyName(first, type: type), type: type, mode: mode,
+                reads: uses.map { Position(file: $0.file, line: $0.line, column: $0.column) })
+            // The type that declares what is read, when it is one (not an extension of another).
+            if let owner = first.to.flatMap(graph.node), !owner.name.contains("+") {
+                injection.declaredBy = owner.name
+                injection.member = first.targetMember
+            }
+            injections.append(injection)
         }
         // Where the type is declared and extended, and where it reads.
-        let sources = try frame.sources(Set(injections.flatMap { $0.reads.map(\.file) }), extending: [frame.from])
+        // …and the types read, and those they give, for how far each is seen.
+        let read = Set(reads.flatMap { [$0.to, $0.valueType].compactMap { $0 } }).sorted().compactMap(graph.node)
+        let sources = try frame.sources(
+            Set(injections.flatMap { $0.reads.map(\.file) }), extending: [frame.from] + read.filter { !$0.external })
         let target = InjectionTarget(
             name: frame.from.name,
             inheritsInitializers: inheritsInitializers(frame.from, in: graph, sources: sources))
@@ -118,8 +126,12 @@ extension ApplyPipeline {
         let sites = ExtractProtocol.Sites(
             members: positions([.member]), types: positions([.type]), concrete: positions([.construct, .static, .cast]))
         let name = frame.request.name ?? (String(frame.to.name.split(separator: ".").last!) + "Protocol")
+        // The protocols FROM adopts too: a parameter that meets one of their requirements keeps its type.
+        let adopted = frame.graph.edges.filter { e in
+            e.from == frame.from.id && e.sites.contains { $0.kind == .inherit }
+        }.compactMap { frame.graph.node($0.to) }.filter { !$0.external }
         let sources = try frame.sources(
-            Set(edge.sites.map(\.file)), extending: [frame.from, frame.to])
+            Set(edge.sites.map(\.file)), extending: [frame.from, frame.to] + adopted)
         do {
             let rewrite = try ExtractProtocol.rewrite(
                 from: frame.from.name, to: frame.to.name, protocolName: name, sites: sites, sources: sources)

@@ -101,6 +101,8 @@ public enum ExtractProtocol {
         }
         let isClass = decl.is(ClassDeclSyntax.self) || decl.is(ActorDeclSyntax.self)
         var requirements: [(at: Int, text: String)] = []
+        // The protocol is seen as far as TO and every member in it.
+        var level = min(AccessLevel.effective(Syntax(decl)), .public)
         for name in used.keys.sorted() {
             guard let decls = owned[name] else {
                 throw ApplyRefusal(
@@ -108,6 +110,7 @@ public enum ExtractProtocol {
                         + "(a superclass's or a protocol extension's): write the protocol by hand")
             }
             for member in decls {
+                level = min(level, AccessLevel.effective(Syntax(member)))
                 requirements.append(
                     (
                         member.positionAfterSkippingLeadingTrivia.utf8Offset,
@@ -130,10 +133,7 @@ public enum ExtractProtocol {
         let actor = group.attributes.compactMap { $0.as(AttributeSyntax.self) }
             .filter { $0.attributeName.trimmedDescription.hasSuffix("Actor") }.map { $0.trimmedDescription + "\n" }
             .joined()
-        let access =
-            group.modifiers.contains {
-                $0.name.tokenKind == .keyword(.public) || $0.name.tokenKind == .keyword(.open)
-            } ? "public " : (SyntaxPlaces.has(.package, group.modifiers) ? "package " : "")
+        let access = level >= .package ? level.keyword : ""
         let text =
             "\n\n/// What \(SyntaxPlaces.simple(from)) uses of \(SyntaxPlaces.simple(to)) (seams apply extract-protocol).\n"
             + actor + "\(access)protocol \(protocolName)\(isClass ? ": AnyObject" : "") {\n"
@@ -153,6 +153,26 @@ public enum ExtractProtocol {
                 throw ApplyRefusal(
                     "\(from) also names \(to) at \(position.description), \(why): a property given the protocol "
                         + "could not be handed on there; change that first, or write the protocol by hand")
+            }
+            let holder = Self.declaration(holding: Syntax(type))
+            if let holder, AccessLevel.effective(holder) > max(level, .internal) {
+                throw ApplyRefusal(
+                    "\(from) declares \(to) at \(position.description) in a \(AccessLevel.effective(holder).name) "
+                        + "declaration, and a protocol of the members it uses could only be \(max(level, .internal).name)"
+                )
+            }
+            if let function = holder, !function.is(VariableDeclSyntax.self) {
+                if SyntaxPlaces.has(.override, SyntaxPlaces.modifiers(of: function)) {
+                    throw ApplyRefusal(
+                        "\(from) takes \(to) at \(position.description) in an override, whose signature its superclass gives"
+                    )
+                }
+                let base = function.as(FunctionDeclSyntax.self)?.name.text ?? "init"
+                if let required = Self.requirements(of: from, in: files)[base] {
+                    throw ApplyRefusal(
+                        "\(from) takes \(to) at \(position.description) in \(base), which may meet a requirement of "
+                            + "\(required): change that first, or write the protocol by hand")
+                }
             }
             holders.add(Syntax(type))
             retyped.append((file, token))
@@ -181,6 +201,50 @@ public enum ExtractProtocol {
             if text != file.text { changed[path] = text }
         }
         return Rewrite(files: changed, notes: notes)
+    }
+
+    /// The property, function or initializer whose declaration names this type.
+    static func declaration(holding type: Syntax) -> Syntax? {
+        var up = type.parent
+        while let p = up, SyntaxPlaces.ownName(p) == nil {
+            if p.is(VariableDeclSyntax.self) || p.is(FunctionDeclSyntax.self) || p.is(InitializerDeclSyntax.self)
+                || p.is(SubscriptDeclSyntax.self)
+            {
+                return p
+            }
+            up = p.parent
+        }
+        return nil
+    }
+
+    /// The members the protocols a type adopts (those the files declare) require, by base name
+    /// (`init` for initializers), with the protocol's name.
+    static func requirements(of type: String, in files: [String: ParsedFile]) -> [String: String] {
+        var adopted: [String] = []
+        for path in files.keys.sorted() {
+            let file = files[path]!
+            let groups: [DeclGroupSyntax] =
+                file.typeDeclarations(named: type).compactMap { $0.asProtocol(DeclGroupSyntax.self) }
+                + file.extensions(named: type).map { $0 as DeclGroupSyntax }
+            for group in groups {
+                adopted += (group.inheritanceClause?.inheritedTypes ?? []).map {
+                    SyntaxPlaces.simple($0.type.trimmedDescription)
+                }
+            }
+        }
+        var names: [String: String] = [:]
+        for name in adopted {
+            for path in files.keys.sorted() {
+                for decl in files[path]!.typeDeclarations(named: name) {
+                    guard let p = decl.as(ProtocolDeclSyntax.self) else { continue }
+                    for item in p.memberBlock.members {
+                        if let f = item.decl.as(FunctionDeclSyntax.self) { names[f.name.text] = name }
+                        if item.decl.is(InitializerDeclSyntax.self) { names["init"] = name }
+                    }
+                }
+            }
+        }
+        return names
     }
 
     /// Inside a default argument or a stored property's initial value: where the concrete type

@@ -21,8 +21,17 @@ public enum FactoryClosure {
                     : "\(to) is declared \(declarations.count) times")
         }
         if decl.is(ProtocolDeclSyntax.self) { throw ApplyRefusal("\(to) is a protocol: nothing makes it") }
+        if let generic = decl.as(ClassDeclSyntax.self)?.genericParameterClause
+            ?? decl.as(StructDeclSyntax.self)?.genericParameterClause
+            ?? decl.as(ActorDeclSyntax.self)?.genericParameterClause
+        {
+            throw ApplyRefusal(
+                "\(to) is generic (\(generic.trimmedDescription)): a closure that makes it needs its type arguments; "
+                    + "write the factory by hand")
+        }
         var nested: Set<String> = []
         var initializers: [Initializer] = []
+        let typeLevel = AccessLevel.effective(Syntax(decl))
         let blocks =
             [group.memberBlock] + files.keys.sorted().flatMap { files[$0]!.extensions(named: to) }.map(\.memberBlock)
         for block in blocks {
@@ -47,7 +56,8 @@ public enum FactoryClosure {
                             generic: i.genericParameterClause != nil)
                     },
                     failable: i.optionalMark != nil,
-                    effects: i.signature.effectSpecifiers.map { " " + $0.trimmedDescription } ?? ""))
+                    effects: i.signature.effectSpecifiers.map { " " + $0.trimmedDescription } ?? "",
+                    level: min(typeLevel, AccessLevel.effective(Syntax(i)))))
         }
         // A struct without initializers of its own: the memberwise one.
         if declared.isEmpty, decl.is(StructDeclSyntax.self) {
@@ -69,9 +79,11 @@ public enum FactoryClosure {
                             hasDefault: binding.initializer != nil, variadic: false, generic: false))
                 }
             }
-            initializers.append(Initializer(parameters: memberwise, failable: false, effects: ""))
+            initializers.append(
+                Initializer(parameters: memberwise, failable: false, effects: "", level: min(typeLevel, .internal)))
         } else if declared.isEmpty {
-            initializers.append(Initializer(parameters: [], failable: false, effects: ""))
+            initializers.append(
+                Initializer(parameters: [], failable: false, effects: "", level: min(typeLevel, .internal)))
         }
 
         // Each construction's labels, and the initializer they call.
@@ -95,7 +107,9 @@ public enum FactoryClosure {
             if let p = params.first(where: { $0.variadic || $0.generic }) {
                 throw ApplyRefusal("\(to)'s initializer takes \(p.variadic ? "a variadic" : "a generic") parameter")
             }
-            let chosen = Initializer(parameters: params, failable: initializer.failable, effects: initializer.effects)
+            let chosen = Initializer(
+                parameters: params, failable: initializer.failable, effects: initializer.effects,
+                level: initializer.level)
             if let used, used.parameters.map(\.label) != params.map(\.label) {
                 throw ApplyRefusal(
                     "\(to) is made through two initializers (\(signature(used.parameters)) and \(signature(params))): "
@@ -110,9 +124,11 @@ public enum FactoryClosure {
         let arguments = params.enumerated().map { index, p in (p.label.map { "\($0): " } ?? "") + "$\(index)" }
         let tries = used.effects.contains("throws") ? "try " : ""
         let awaits = used.effects.contains("async") ? "await " : ""
-        return Injection(
+        var injection = Injection(
             name: name ?? "make" + SyntaxPlaces.simple(to), type: type, mode: .factory, reads: sites,
             defaultValue: "{ \(tries)\(awaits)\(to)(\(arguments.joined(separator: ", "))) }")
+        injection.visibility = used.level
+        return injection
     }
 
     struct Initializer {
@@ -120,6 +136,8 @@ public enum FactoryClosure {
         var failable: Bool
         /// ` async throws`, as declared.
         var effects: String
+        /// How far it is seen, its type's level included.
+        var level: AccessLevel
     }
 
     struct Parameter {

@@ -24,7 +24,18 @@ public enum InjectThroughInit {
 
         var notes: [String] = []
         // The initializers that take the new parameters, and those that set the default.
-        let plan = initializerPlan(target, declaration: declaration, extensions: extensions)
+        // How far what is handed in is seen: an initializer seen further cannot take it as a default.
+        var seen = AccessLevel.public
+        for injection in injections {
+            if let level = injection.visibility { seen = min(seen, level) }
+            if let type = injection.declaredBy,
+                let level = ParsedFile.visibility(of: type, member: injection.member, in: files)
+            {
+                seen = min(seen, level)
+            }
+            if let level = ParsedFile.visibility(of: injection.type, in: files) { seen = min(seen, level) }
+        }
+        let plan = initializerPlan(target, declaration: declaration, extensions: extensions, seen: seen)
         notes += plan.notes
         let takesParameter = Set(plan.parameterized.map { $0.1.id })
 
@@ -70,6 +81,12 @@ public enum InjectThroughInit {
                 "\(target.name)'s memberwise initializer now takes "
                     + members.map { "\($0.injection.name):" }.joined(separator: " and ")
                     + ", with what the code did as default")
+        case .keptInitializers:
+            notes.append(
+                "\(target.name)'s initializers keep their signatures, so "
+                    + "\(members.map { "`\($0.injection.name)`" }.joined(separator: ", ")) "
+                    + "\(members.count == 1 ? "is a property" : "are properties") with what the code did as default, "
+                    + "which a test sets after making it (property injection)")
         case .newInitializer, .parameters:
             break
         }
@@ -165,7 +182,8 @@ public enum InjectThroughInit {
     }
 
     private static func initializerPlan(
-        _ target: InjectionTarget, declaration: Declaration, extensions: [(String, ExtensionDeclSyntax)]
+        _ target: InjectionTarget, declaration: Declaration, extensions: [(String, ExtensionDeclSyntax)],
+        seen: AccessLevel
     ) -> InitializerPlan {
         let isClass = declaration.syntax.is(ClassDeclSyntax.self)
         let group = declaration.syntax.asProtocol(DeclGroupSyntax.self)!
@@ -188,15 +206,28 @@ public enum InjectThroughInit {
         }
         var plan = InitializerPlan(style: .parameters)
         for (path, i) in inits {
-            // An override or a required initializer keeps the signature its superclass gives it.
-            if SyntaxPlaces.has(.override, i.modifiers) || SyntaxPlaces.has(.required, i.modifiers) {
+            // An override or a required initializer keeps the signature its superclass gives it;
+            // one seen further than the dependency cannot name it in a default.
+            let level = AccessLevel.effective(Syntax(i))
+            let why =
+                SyntaxPlaces.has(.override, i.modifiers) || SyntaxPlaces.has(.required, i.modifiers)
+                ? "it overrides or is required"
+                : level > seen
+                    ? "it is \(level.name) and the dependency \(seen.name)"
+                    : nil
+            if let why {
                 plan.assigning.append((path, i))
                 plan.notes.append(
                     "\(target.name).\(i.initKeyword.text)\(i.signature.parameterClause.trimmedDescription) "
-                        + "keeps its signature (it overrides or is required) and sets the old read")
+                        + "keeps its signature (\(why)) and sets the old read")
             } else {
                 plan.parameterized.append((path, i))
             }
+        }
+        // None takes the parameter: a property a test can set instead.
+        if plan.parameterized.isEmpty {
+            plan.style = .keptInitializers
+            plan.assigning = []
         }
         return plan
     }

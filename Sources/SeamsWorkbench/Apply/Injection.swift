@@ -20,6 +20,12 @@ public struct Injection: Sendable, Equatable {
     public var mode: Mode
     /// The default, when it is not the code's own read (a factory's closure).
     public var defaultValue: String?
+    /// The type whose member is read (`Logger` of `Logger.shared`), and that member: how far
+    /// they are seen decides which initializers may take the default.
+    public var declaredBy: String?
+    public var member: String?
+    /// How far the default and the type are seen, when known beforehand (a factory's initializer).
+    public var visibility: AccessLevel?
     /// Where the code reads it: the position of the member's name in `T.member`, or of a
     /// global's name (1-based line and column, as the scan gives them).
     public var reads: [Position]
@@ -96,6 +102,9 @@ enum InjectionStyle {
     case inheritedInitializers
     /// A struct with none: `var`s with defaults, which its memberwise initializer takes.
     case memberwise
+    /// Each keeps its signature (an override, a required one, or one seen further than the
+    /// dependency): properties with defaults.
+    case keptInitializers
 }
 
 /// A dependency as the rewrite writes it: the property, the parameter, the default.

@@ -119,6 +119,12 @@ final class ParsedFile {
         if storedInitialValue, !SyntaxPlaces.has(.lazy, SyntaxPlaces.modifiers(of: decl)) {
             return .left("a stored property's initial value cannot read another property")
         }
+        // Before `self.init(…)`, self is not there to read a property of.
+        if let i = function?.as(InitializerDeclSyntax.self), !parameterized.contains(i.id),
+            SyntaxPlaces.has(.convenience, i.modifiers) || SyntaxPlaces.delegates(i)
+        {
+            return .left("an initializer that hands over to another cannot read a property before it does")
+        }
         let name = injection.name
         var replacement: String
         if let f = function, let i = f.as(InitializerDeclSyntax.self), parameterized.contains(i.id) {
@@ -172,7 +178,7 @@ final class ParsedFile {
             switch style {
             case .parameters, .newInitializer:
                 lines.append("\(indent)let \(m.injection.name): \(m.storedType)")
-            case .inheritedInitializers, .memberwise:
+            case .inheritedInitializers, .memberwise, .keptInitializers:
                 let line = "\(indent)var \(m.injection.name): \(m.storedType) = \(m.defaultValue)"
                 // Past 100 columns, a closure's body on a line of its own.
                 if line.count > 100, m.defaultValue.hasPrefix("{ "), m.defaultValue.hasSuffix(" }") {
