@@ -180,6 +180,18 @@ import Testing
         return request
     }
 
+    /// A recipe's refusal (or, wrongly, its summary), as a transcript says it.
+    static func refusal(_ recipe: ApplyRecipe, _ dir: TempDir, _ from: String, _ to: String) -> String {
+        var request = Self.request(dir, from, to)
+        request.recipe = recipe
+        let line = "$ seams apply \(recipe.rawValue) --edge \(from) \(to)\n"
+        do {
+            return line + "applied: \(try ApplyPipeline.run(request).summary)\n"
+        } catch {
+            return line + "\(error)\n"
+        }
+    }
+
     @Test func eachShapeIsRewrittenAndTheResultCompiles() throws {
         let dir = try TempDir()
         for (name, text) in Self.files { try dir.write("App/" + name, text) }
@@ -247,13 +259,7 @@ import Testing
             ("Clash", "Logger"), ("Defaults", "Logger"), ("Paths", "Settings"), ("Caller", "Settings"),
             ("Logger", "Client"), ("Nowhere", "Logger"),
         ] {
-            transcript += "$ seams apply inject-through-init --edge \(from) \(to)\n"
-            do {
-                let outcome = try ApplyPipeline.run(Self.request(dir, from, to))
-                transcript += "applied: \(outcome.summary)\n"
-            } catch {
-                transcript += "\(error)\n"
-            }
+            transcript += Self.refusal(.injectThroughInit, dir, from, to)
         }
         assertSnapshot(transcript, named: "apply/inject-through-init-refusals.txt")
         // Nothing was written.
@@ -414,14 +420,7 @@ import Testing
             ("Logs", "Service"), ("Maker", "Service"), ("Switch", "Mode"), ("Ticker", "Clock"), ("Holder", "Service"),
             ("Passer", "Service"), ("Writer", "Logger"), ("Dock", "Port"),
         ] {
-            var request = Self.request(fresh, from, to)
-            request.recipe = .extractProtocol
-            transcript += "$ seams apply extract-protocol --edge \(from) \(to)\n"
-            do {
-                transcript += "applied: \(try ApplyPipeline.run(request).summary)\n"
-            } catch {
-                transcript += "\(error)\n"
-            }
+            transcript += Self.refusal(.extractProtocol, fresh, from, to)
         }
         assertSnapshot(transcript, named: "apply/extract-protocol.txt")
         try dir.write(
@@ -520,14 +519,7 @@ import Testing
             transcript += outcome.notes.map { "note: \($0)\n" }.joined() + outcome.summary + "\n" + outcome.diff + "\n"
         }
         for (from, to) in [("Both", "Request"), ("Stored", "Request"), ("Loader", "Both"), ("Boxer", "Box")] {
-            var request = Self.request(dir, from, to)
-            request.recipe = .factoryClosure
-            transcript += "$ seams apply factory-closure --edge \(from) \(to)\n"
-            do {
-                transcript += "applied: \(try ApplyPipeline.run(request).summary)\n"
-            } catch {
-                transcript += "\(error)\n"
-            }
+            transcript += Self.refusal(.factoryClosure, dir, from, to)
         }
         assertSnapshot(transcript, named: "apply/factory-closure.txt")
         try dir.write(

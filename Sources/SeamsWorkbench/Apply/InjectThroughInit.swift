@@ -69,24 +69,24 @@ public enum InjectThroughInit {
             InjectedMember(injection: injection, defaultExpression: defaults[injection.name]!)
         }
         declFile.addProperties(members, to: declaration.syntax, style: plan.style, target: target)
+        // Properties a test sets after making the object, and why.
+        func propertyInjection(_ why: String) -> String {
+            "\(why), so \(members.map { "`\($0.injection.name)`" }.joined(separator: ", ")) "
+                + "\(members.count == 1 ? "is a property" : "are properties") with what the code did as default, "
+                + "which a test sets after making it (property injection)"
+        }
         switch plan.style {
         case .inheritedInitializers:
             notes.append(
-                "\(target.name) inherits its initializers: an initializer of its own would hide them, so "
-                    + "\(members.map { "`\($0.injection.name)`" }.joined(separator: ", ")) "
-                    + "\(members.count == 1 ? "is a property" : "are properties") with what the code did as default, "
-                    + "which a test sets after making it (property injection)")
+                propertyInjection("\(target.name) inherits its initializers: an initializer of its own would hide them")
+            )
         case .memberwise:
             notes.append(
                 "\(target.name)'s memberwise initializer now takes "
                     + members.map { "\($0.injection.name):" }.joined(separator: " and ")
                     + ", with what the code did as default")
         case .keptInitializers:
-            notes.append(
-                "\(target.name)'s initializers keep their signatures, so "
-                    + "\(members.map { "`\($0.injection.name)`" }.joined(separator: ", ")) "
-                    + "\(members.count == 1 ? "is a property" : "are properties") with what the code did as default, "
-                    + "which a test sets after making it (property injection)")
+            notes.append(propertyInjection("\(target.name)'s initializers keep their signatures"))
         case .newInitializer, .parameters:
             break
         }
