@@ -27,7 +27,7 @@ struct SeamsCommand: ParsableCommand {
         version: Seams.version,
         subcommands: [
             ScanCommand.self, GraphCommand.self, DiffCommand.self, CheckCommand.self, UntangleCommand.self,
-            TestabilityCommand.self, MockCommand.self, ApplyCommand.self, WatchCommand.self, CacheCommand.self, InitCommand.self,
+            TestabilityCommand.self, MockCommand.self, ApplyCommand.self, WhatIfCommand.self, WatchCommand.self, CacheCommand.self, InitCommand.self,
             LayoutViewsCommand.self,
         ]
     )

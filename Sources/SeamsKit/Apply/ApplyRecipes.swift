@@ -58,10 +58,14 @@ extension ApplyPipeline {
         // …and the types read, and those they give, for how far each is seen.
         let read = Set(reads.flatMap { [$0.to, $0.valueType].compactMap { $0 } }).sorted().compactMap(graph.node)
         let sources = try frame.sources(
-            Set(injections.flatMap { $0.reads.map(\.file) }), extending: [frame.from] + read.filter { !$0.external })
-        let target = InjectionTarget(
+            Set(injections.flatMap { $0.reads.map(\.file) }),
+            extending: [frame.from] + read.filter { !$0.external } + subclasses(frame.from, in: graph)
+                + superclasses(frame.from, in: graph))
+        var target = InjectionTarget(
             name: frame.from.name,
             inheritsInitializers: inheritsInitializers(frame.from, in: graph, sources: sources))
+        target.subclasses = subclasses(frame.from, in: graph).map(\.name)
+        target.superclasses = superclasses(frame.from, in: graph).map(\.name)
         do {
             var rewrite = try InjectThroughInit.rewrite(target, injections: injections, sources: sources)
             rewrite.notes = notes + rewrite.notes
@@ -88,13 +92,18 @@ extension ApplyPipeline {
         if frame.to.external {
             throw frame.refused("\(frame.to.id) is not scanned code: seams cannot read its initializers")
         }
-        let sources = try frame.sources(Set(sites.map(\.file)), extending: [frame.from, frame.to])
+        let sources = try frame.sources(
+            Set(sites.map(\.file)),
+            extending: [frame.from, frame.to] + subclasses(frame.from, in: frame.graph)
+                + superclasses(frame.from, in: frame.graph))
         do {
             let injection = try FactoryClosure.injection(
                 of: frame.to.name, sites: sites, name: frame.request.name, sources: sources)
-            let target = InjectionTarget(
+            var target = InjectionTarget(
                 name: frame.from.name,
                 inheritsInitializers: inheritsInitializers(frame.from, in: frame.graph, sources: sources))
+            target.subclasses = subclasses(frame.from, in: frame.graph).map(\.name)
+            target.superclasses = superclasses(frame.from, in: frame.graph).map(\.name)
             let rewrite = try InjectThroughInit.rewrite(target, injections: [injection], sources: sources)
             return (
                 rewrite, sources,
@@ -202,6 +211,29 @@ extension ApplyPipeline {
 
     /// A class whose first inherited type is a class (scanned, or not a protocol seams knows)
     /// inherits its initializers, which one of its own would hide.
+    /// Scanned classes that inherit from it, however far down.
+    static func subclasses(_ node: Node, in graph: Graph) -> [Node] { lineage(node, in: graph, down: true) }
+
+    /// Scanned classes it inherits from, however far up.
+    static func superclasses(_ node: Node, in graph: Graph) -> [Node] { lineage(node, in: graph, down: false) }
+
+    static func lineage(_ node: Node, in graph: Graph, down: Bool) -> [Node] {
+        guard node.kind == .class else { return [] }
+        var found: [Node] = []
+        var queue = [node.id]
+        var seen: Set<String> = [node.id]
+        while let id = queue.popLast() {
+            for edge in graph.edges
+            where (down ? edge.to : edge.from) == id && edge.sites.contains(where: { $0.kind == .inherit }) {
+                guard let sub = graph.node(down ? edge.from : edge.to), sub.kind == .class, seen.insert(sub.id).inserted
+                else { continue }
+                found.append(sub)
+                queue.append(sub.id)
+            }
+        }
+        return found.sorted { $0.id < $1.id }
+    }
+
     static func inheritsInitializers(_ node: Node, in graph: Graph, sources: [String: String]) -> Bool {
         guard node.kind == .class else { return false }
         let inherited = graph.edges.filter { $0.from == node.id && $0.sites.contains { $0.kind == .inherit } }

@@ -57,7 +57,7 @@ public enum AccessLevel: Int, Comparable, Sendable {
     }
 
     /// As Swift spells it.
-    var name: String {
+    public var name: String {
         switch self {
         case .private: "private"
         case .fileprivate: "fileprivate"
@@ -92,20 +92,47 @@ extension ParsedFile {
                     let blocks =
                         [group.memberBlock]
                         + files.keys.sorted().flatMap { files[$0]!.extensions(named: name) }.map(\.memberBlock)
+                    // The furthest seen of the members of that name (overloads).
+                    var best: AccessLevel?
                     for block in blocks {
                         for item in block.members {
-                            guard let v = item.decl.as(VariableDeclSyntax.self),
-                                v.bindings.contains(where: {
+                            let named: Bool
+                            if let v = item.decl.as(VariableDeclSyntax.self) {
+                                named = v.bindings.contains {
                                     $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == member
-                                })
-                            else { continue }
-                            level = min(level, AccessLevel.effective(Syntax(v)))
+                                }
+                            } else if let f = item.decl.as(FunctionDeclSyntax.self) {
+                                named = f.name.text == member
+                            } else {
+                                named = item.decl.is(InitializerDeclSyntax.self) && member == "init"
+                            }
+                            guard named else { continue }
+                            let own = AccessLevel.effective(Syntax(item.decl))
+                            best = max(best ?? own, own)
                         }
                     }
+                    if let best { level = min(level, best) }
                 }
                 found = min(found ?? level, level)
             }
         }
         return found
+    }
+}
+
+/// How far declarations are seen, from their syntax: for `seams what-if`, which of them a move
+/// across modules would need to make `public` or `package`.
+public enum DeclaredAccess {
+    /// The type `name` (qualified by the types it is nested in) in `sources`, and, when named,
+    /// its member (a property, a function or `init`; the furthest seen of several overloads).
+    public static func level(of name: String, member: String? = nil, sources: [String: String]) -> AccessLevel? {
+        var files: [String: ParsedFile] = [:]
+        for (path, text) in sources { files[path] = ParsedFile(path: path, text: text) }
+        return ParsedFile.visibility(of: name, member: member, in: files)
+    }
+
+    /// The name at a member site (`signIn` of `api.signIn(…)`).
+    public static func name(at position: Position, in text: String) -> String? {
+        ParsedFile(path: position.file, text: text).token(at: position).map { $0.identifier?.name ?? $0.text }
     }
 }

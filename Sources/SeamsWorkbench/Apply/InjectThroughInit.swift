@@ -20,7 +20,21 @@ public enum InjectThroughInit {
         let extensions = files.keys.sorted().flatMap { path in
             files[path]!.extensions(named: target.name).map { (path, $0) }
         }
-        try checkNames(injections, target: target, declaration: declaration, extensions: extensions.map(\.1))
+        // A subclass's or a superclass's member of the same name would clash with (or override,
+        // or be overridden by) the new property.
+        var subclassBlocks: [MemberBlockSyntax] = []
+        for name in target.subclasses + target.superclasses {
+            for path in files.keys.sorted() {
+                let file = files[path]!
+                subclassBlocks += file.typeDeclarations(named: name).compactMap {
+                    $0.asProtocol(DeclGroupSyntax.self)?.memberBlock
+                }
+                subclassBlocks += file.extensions(named: name).map(\.memberBlock)
+            }
+        }
+        try checkNames(
+            injections, target: target, declaration: declaration,
+            blocks: extensions.map(\.1.memberBlock) + subclassBlocks)
 
         var notes: [String] = []
         // The initializers that take the new parameters, and those that set the default.
@@ -142,13 +156,10 @@ public enum InjectThroughInit {
 
     /// A member name the type already uses would change what existing code means.
     private static func checkNames(
-        _ injections: [Injection], target: InjectionTarget, declaration: Declaration,
-        extensions: [ExtensionDeclSyntax]
+        _ injections: [Injection], target: InjectionTarget, declaration: Declaration, blocks more: [MemberBlockSyntax]
     ) throws(ApplyRefusal) {
         var used: Set<String> = []
-        let blocks =
-            [declaration.syntax.asProtocol(DeclGroupSyntax.self)?.memberBlock].compactMap { $0 }
-            + extensions.map(\.memberBlock)
+        let blocks = [declaration.syntax.asProtocol(DeclGroupSyntax.self)?.memberBlock].compactMap { $0 } + more
         for block in blocks {
             for item in block.members {
                 if let v = item.decl.as(VariableDeclSyntax.self) {
@@ -164,7 +175,9 @@ public enum InjectThroughInit {
         for injection in injections {
             if used.contains(injection.name) {
                 throw ApplyRefusal(
-                    "\(target.name) already has a member named \(injection.name); choose another name with --name")
+                    "\(target.name)\(target.subclasses.isEmpty && target.superclasses.isEmpty ? "" : ", a subclass or a superclass,")"
+                        + " already has a member "
+                        + "named \(injection.name); choose another name with --name")
             }
             if !seen.insert(injection.name).inserted {
                 throw ApplyRefusal("two dependencies would both be named \(injection.name); choose names with --name")
@@ -212,9 +225,11 @@ public enum InjectThroughInit {
             let why =
                 SyntaxPlaces.has(.override, i.modifiers) || SyntaxPlaces.has(.required, i.modifiers)
                 ? "it overrides or is required"
-                : level > seen
-                    ? "it is \(level.name) and the dependency \(seen.name)"
-                    : nil
+                : !target.subclasses.isEmpty && isClass
+                    ? "subclasses may override it"
+                    : level > seen
+                        ? "it is \(level.name) and the dependency \(seen.name)"
+                        : nil
             if let why {
                 plan.assigning.append((path, i))
                 plan.notes.append(
@@ -228,6 +243,7 @@ public enum InjectThroughInit {
         if plan.parameterized.isEmpty {
             plan.style = .keptInitializers
             plan.assigning = []
+            plan.notes = []
         }
         return plan
     }

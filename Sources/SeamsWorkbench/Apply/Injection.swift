@@ -64,6 +64,12 @@ public struct Position: Sendable, Hashable, Comparable {
 public struct InjectionTarget: Sendable, Equatable {
     public var name: String
     public var inheritsInitializers: Bool
+    /// The scanned classes that inherit from it (by name): they may override its initializers,
+    /// which then keep their signatures, and a member of theirs would clash with a new property.
+    public var subclasses: [String] = []
+    /// The scanned classes it inherits from (by name): a member of theirs would be overridden
+    /// by a new stored property, which Swift refuses.
+    public var superclasses: [String] = []
 
     public init(name: String, inheritsInitializers: Bool) {
         self.name = name

@@ -262,12 +262,19 @@ final class ParsedFile {
             + (initializer.signature.effectSpecifiers?.trimmedDescription.count ?? 0)
             + 4
         if !multiline, oneLine > 100 {
+            // The file's indentation step: the body's first statement's, past the initializer's.
+            let bodyIndent = initializer.body?.statements.first.flatMap {
+                SyntaxPlaces.indentation(at: $0.positionAfterSkippingLeadingTrivia.utf8Offset, in: bytes)
+            }
+            let unit =
+                bodyIndent.map { $0.count > initIndent.count ? String($0.dropFirst(initIndent.count)) : "    " }
+                ?? "    "
             var all = parameters.map { $0.with(\.trailingComma, nil).trimmedDescription }
             all.insert(contentsOf: texts, at: at)
             edits.replace(
                 clause.leftParen.endPositionBeforeTrailingTrivia.utf8Offset,
                 clause.rightParen.positionAfterSkippingLeadingTrivia.utf8Offset,
-                with: "\n" + all.map { initIndent + "    " + $0 }.joined(separator: ",\n") + "\n" + initIndent)
+                with: "\n" + all.map { initIndent + unit + $0 }.joined(separator: ",\n") + "\n" + initIndent)
             insertStatements(members.map { "self.\($0.injection.name) = \($0.injection.name)" }, in: initializer)
             return
         }
