@@ -24,6 +24,7 @@ struct BenchRoot: ParsableCommand {
         subcommands: [
             BenchCommand.self, RenderBench.self, TruthBench.self, UntangleBench.self, NestingBench.self,
             TestabilityBench.self, ExplorerBench.self, CorpusCommand.self, CheckBench.self, AdviceBench.self,
+            ApplyBench.self,
         ],
         defaultSubcommand: BenchCommand.self
     )

@@ -9,13 +9,13 @@ struct WhatIfCommand: ParsableCommand, ScansSources {
         commandName: "what-if",
         abstract: "Preview a move or a cut: the module graph, its cycles, the rules and the access it would change.",
         discussion: """
-            --move GLOB --to MODULE moves the types whose id, name or file the glob matches into \\
-            MODULE (new or existing); --cut FROM TO pretends an edge is gone. Both may repeat, and \\
-            apply in order. seams scans once, changes the graph, and prints what would change: the \\
-            dependencies between modules (added, removed, with how many type edges each), the cycles \\
-            among modules before and after, the violations of seams.yml's rules the change would add \\
-            or remove, and the declarations another module would then use that are seen less far than \\
-            package today (the type, its level, who uses it, and the members used). Nothing is \\
+            --move GLOB --to MODULE moves the types whose id, name or file the glob matches into \
+            MODULE (new or existing); --cut FROM TO pretends an edge is gone. Both may repeat, and \
+            apply in order. seams scans once, changes the graph, and prints what would change: the \
+            dependencies between modules (added, removed, with how many type edges each), the cycles \
+            among modules before and after, the violations of seams.yml's rules the change would add \
+            or remove, and the declarations another module would then use that are seen less far than \
+            package today (the type, its level, who uses it, and the members used). Nothing is \
             written; --output x.html draws the before and after as seams diff does.
 
             EXAMPLES:
