@@ -1,7 +1,7 @@
 import Foundation
 
 /// The scanned files by the scan's names: read once each, written only when unchanged.
-final class SourceFiles: @unchecked Sendable {
+final class SourceFiles {
     let root: String
     let started: Date
     private var texts: [String: String] = [:]

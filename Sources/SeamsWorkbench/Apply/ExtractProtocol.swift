@@ -291,13 +291,13 @@ public enum ExtractProtocol {
                     ? "not a stored property's or a parameter's type" : "not in \(from)"
             }
             if p.is(FunctionParameterSyntax.self) {
-                return SyntaxPlaces.qualifiedName(SyntaxPlaces.owner(of: p)!) == from ? nil : "not in \(from)"
+                return SyntaxPlaces.owner(of: p).flatMap(SyntaxPlaces.qualifiedName) == from ? nil : "not in \(from)"
             }
             if p.is(TypeAnnotationSyntax.self), let v = p.parent?.parent?.parent?.as(VariableDeclSyntax.self),
                 v.parent?.is(MemberBlockItemSyntax.self) ?? false
             {
                 if SyntaxPlaces.has(.static, v.modifiers) { return "a static property" }
-                return SyntaxPlaces.qualifiedName(SyntaxPlaces.owner(of: p)!) == from ? nil : "not in \(from)"
+                return SyntaxPlaces.owner(of: p).flatMap(SyntaxPlaces.qualifiedName) == from ? nil : "not in \(from)"
             }
             // A function type's result (`() -> TO`) is part of the type; a member's is its callers'.
             if p.is(ReturnClauseSyntax.self), p.parent?.is(FunctionSignatureSyntax.self) ?? false {
