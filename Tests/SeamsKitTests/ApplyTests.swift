@@ -301,7 +301,7 @@ import Testing
             var token: String?
             private(set) var count = 0
             let name = String("service")
-            static let shared = Service()
+            nonisolated(unsafe) static let shared = Service()
 
             func fetch(_ path: String) async throws -> Reply {
                 count += 1
@@ -321,6 +321,16 @@ import Testing
         struct Counter {
             var value = 0
             mutating func bump() { value += 1 }
+        }
+
+        struct Mark: Sendable {
+            var line: Int
+            func describe() -> String { "line \\(line)" }
+        }
+
+        struct Stamp: Sendable {
+            let mark: Mark
+            func text() -> String { mark.describe() }
         }
 
         enum Mode { case fast, slow }
@@ -374,7 +384,7 @@ import Testing
         let dir = try TempDir()
         for (name, text) in Self.protocolFiles { try dir.write("App/" + name, text) }
         var transcript = ""
-        for (from, to) in [("Screen", "Service"), ("Screen", "Counter")] {
+        for (from, to) in [("Screen", "Service"), ("Screen", "Counter"), ("Stamp", "Mark")] {
             var request = Self.request(dir, from, to, write: true)
             request.recipe = .extractProtocol
             let outcome = try ApplyPipeline.run(request)
@@ -445,7 +455,7 @@ import Testing
             """)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/App").sorted()
         let run = try Subprocess.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-typecheck", "-swift-version", "5"] + files,
+            URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-typecheck", "-swift-version", "6"] + files,
             in: dir.path + "/App", timeout: 300)
         #expect(run.status == 0, "swiftc:\n\(String(decoding: run.stderr, as: UTF8.self))")
     }
@@ -513,6 +523,12 @@ import Testing
         final class Boxer {
             func f() -> Box<Int> { Box(1) }
         }
+
+        fileprivate final class Secret {}
+
+        final class Keeper {
+            func f() { _ = Secret() }
+        }
         """,
     ]
 
@@ -527,7 +543,9 @@ import Testing
             transcript += "$ seams apply factory-closure --edge \(from) \(to)\n"
             transcript += outcome.notes.map { "note: \($0)\n" }.joined() + outcome.summary + "\n" + outcome.diff + "\n"
         }
-        for (from, to) in [("Both", "Request"), ("Stored", "Request"), ("Loader", "Both"), ("Boxer", "Box")] {
+        for (from, to) in [
+            ("Both", "Request"), ("Stored", "Request"), ("Loader", "Both"), ("Boxer", "Box"), ("Keeper", "Secret"),
+        ] {
             transcript += Self.refusal(.factoryClosure, dir, from, to)
         }
         assertSnapshot(transcript, named: "apply/factory-closure.txt")

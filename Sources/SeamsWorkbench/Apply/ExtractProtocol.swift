@@ -134,9 +134,25 @@ public enum ExtractProtocol {
             .filter { $0.attributeName.trimmedDescription.hasSuffix("Actor") }.map { $0.trimmedDescription + "\n" }
             .joined()
         let access = level >= .package ? level.keyword : ""
+        // A Sendable FROM keeps only Sendable values; a Sendable TO says what its protocol's values are.
+        func listsSendable(_ name: String) -> Bool {
+            files.keys.sorted().contains { path in
+                let file = files[path]!
+                let groups: [DeclGroupSyntax] =
+                    file.typeDeclarations(named: name).compactMap { $0.asProtocol(DeclGroupSyntax.self) }
+                    + file.extensions(named: name).map { $0 as DeclGroupSyntax }
+                return groups.contains { group in
+                    group.inheritanceClause?.inheritedTypes.contains {
+                        SyntaxPlaces.simple($0.type.trimmedDescription) == "Sendable"
+                    } ?? false
+                }
+            }
+        }
+        let refines = (isClass ? ["AnyObject"] : []) + (listsSendable(from) || listsSendable(to) ? ["Sendable"] : [])
         let text =
             "\n\n/// What \(SyntaxPlaces.simple(from)) uses of \(SyntaxPlaces.simple(to)) (seams apply extract-protocol).\n"
-            + actor + "\(access)protocol \(protocolName)\(isClass ? ": AnyObject" : "") {\n"
+            + actor
+            + "\(access)protocol \(protocolName)\(refines.isEmpty ? "" : ": " + refines.joined(separator: ", ")) {\n"
             + requirements.sorted { $0.at < $1.at }.map { "    \($0.text)\n" }.joined()
             + "}\n\nextension \(to): \(protocolName) {}"
         file.insert(text, at: outermost.endPositionBeforeTrailingTrivia.utf8Offset)

@@ -32,6 +32,11 @@ public enum FactoryClosure {
         var nested: Set<String> = []
         var initializers: [Initializer] = []
         let typeLevel = AccessLevel.effective(Syntax(decl))
+        if typeLevel < .internal {
+            throw ApplyRefusal(
+                "\(to) is \(typeLevel.name): a property of another type, and its initializer's parameter, cannot name it"
+            )
+        }
         let blocks =
             [group.memberBlock] + files.keys.sorted().flatMap { files[$0]!.extensions(named: to) }.map(\.memberBlock)
         for block in blocks {

@@ -47,7 +47,14 @@ public enum InjectThroughInit {
             {
                 seen = min(seen, level)
             }
-            if let level = ParsedFile.visibility(of: injection.type, in: files) { seen = min(seen, level) }
+            if let level = ParsedFile.visibility(of: injection.type, in: files) {
+                if level < .internal {
+                    throw ApplyRefusal(
+                        "\(injection.type) is \(level.name): a property of \(target.name), and its initializer's "
+                            + "parameter, cannot name it")
+                }
+                seen = min(seen, level)
+            }
         }
         let plan = initializerPlan(target, declaration: declaration, extensions: extensions, seen: seen)
         notes += plan.notes
