@@ -27,6 +27,7 @@ extension ApplyPipeline {
             groups[(use.to ?? "") + " " + (use.targetMember ?? use.path), default: []].append(use)
         }
         if groups.isEmpty { throw frame.refused(whyNothingToInject(from: fromID, to: toID, in: graph)) }
+        if frame.from.kind == .enum { throw frame.refused(InjectThroughInit.enumRefusal(frame.from.name).reason) }
         if request.name != nil, groups.count > 1 {
             throw SeamsError.input(
                 "\(fromID) reads \(groups.count) things of \(toID) "
@@ -38,6 +39,16 @@ extension ApplyPipeline {
             let uses = groups[key]!.sorted()
             let first = uses[0]
             guard let type = try valueType(of: first, in: graph, files: frame.files) else {
+                if let owner = first.to.flatMap(graph.node),
+                    let member = first.targetMember?.split(separator: "(").first.map(String.init),
+                    DeclaredType.isStaticFunction(
+                        member, in: owner.name.split(separator: "+").first.map(String.init) ?? owner.name,
+                        sources: try frame.sources([], extending: [owner]))
+                {
+                    throw frame.refused(
+                        "\(first.path) (\(first.file):\(first.line)) is a static function of \(owner.name) passed as a "
+                            + "value, not a shared instance: there is nothing to hand in through init")
+                }
                 throw frame.refused(
                     "seams cannot tell the type of \(first.path) (\(first.file):\(first.line)); "
                         + "declare its type where it is declared")

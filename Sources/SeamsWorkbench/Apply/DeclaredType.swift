@@ -36,6 +36,27 @@ public enum DeclaredType {
         return nil
     }
 
+    /// Whether `typeName` (or an extension of it) in `sources` declares a static function
+    /// `member`: a read of `T.member` is then the function passed as a value.
+    public static func isStaticFunction(_ member: String, in typeName: String, sources: [String: String]) -> Bool {
+        for path in sources.keys.sorted() {
+            let file = ParsedFile(path: path, text: sources[path]!)
+            let groups: [DeclGroupSyntax] =
+                file.typeDeclarations(named: typeName).compactMap { $0.asProtocol(DeclGroupSyntax.self) }
+                + file.extensions(named: typeName).map { $0 as DeclGroupSyntax }
+            for group in groups {
+                for item in group.memberBlock.members {
+                    if let f = item.decl.as(FunctionDeclSyntax.self), f.name.text == member,
+                        SyntaxPlaces.has(.static, f.modifiers) || SyntaxPlaces.has(.class, f.modifiers)
+                    {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
+    }
+
     private static func spelledType(_ expression: ExprSyntax) -> String? {
         if let ref = expression.as(DeclReferenceExprSyntax.self) {
             return ref.baseName.text.first?.isUppercase == true ? ref.baseName.text : nil

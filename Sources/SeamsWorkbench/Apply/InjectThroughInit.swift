@@ -149,16 +149,19 @@ public enum InjectThroughInit {
         guard found.count == 1 else {
             throw ApplyRefusal("\(target.name) is declared \(found.count) times (under #if?); change one by hand")
         }
-        if first.syntax.is(EnumDeclSyntax.self) {
-            throw ApplyRefusal(
-                "\(target.name) is an enum: it has no stored properties to hold what it reads. "
-                    + "Turn what reads it into an instance first (a struct or class), or pass the value to the "
-                    + "static functions that read it")
-        }
+        if first.syntax.is(EnumDeclSyntax.self) { throw enumRefusal(target.name) }
         if first.syntax.is(ProtocolDeclSyntax.self) {
             throw ApplyRefusal("\(target.name) is a protocol: the types that conform to it read the dependency")
         }
         return first
+    }
+
+    /// Why an enum cannot be given a dependency this way.
+    public static func enumRefusal(_ name: String) -> ApplyRefusal {
+        ApplyRefusal(
+            "\(name) is an enum: it has no stored properties to hold what it reads. "
+                + "Turn what reads it into an instance first (a struct or class), or pass the value to the "
+                + "static functions that read it")
     }
 
     /// A member name the type already uses would change what existing code means.
@@ -220,11 +223,16 @@ public enum InjectThroughInit {
                     .filter(designated).map { (path, $0) }
             }
         }
+        // A struct whose own declaration has no initializer keeps its memberwise one (its
+        // extensions' initializers do not take it away): the property needs a default.
+        let memberwise =
+            declaration.syntax.is(StructDeclSyntax.self)
+            && !group.memberBlock.members.contains { $0.decl.is(InitializerDeclSyntax.self) }
         if inits.isEmpty {
-            if declaration.syntax.is(StructDeclSyntax.self) { return InitializerPlan(style: .memberwise) }
+            if memberwise { return InitializerPlan(style: .memberwise) }
             return InitializerPlan(style: target.inheritsInitializers ? .inheritedInitializers : .newInitializer)
         }
-        var plan = InitializerPlan(style: .parameters)
+        var plan = InitializerPlan(style: memberwise ? .memberwise : .parameters)
         for (path, i) in inits {
             // An override or a required initializer keeps the signature its superclass gives it;
             // one seen further than the dependency cannot name it in a default.
@@ -247,7 +255,7 @@ public enum InjectThroughInit {
             }
         }
         // None takes the parameter: a property a test can set instead.
-        if plan.parameterized.isEmpty {
+        if plan.parameterized.isEmpty, plan.style != .memberwise {
             plan.style = .keptInitializers
             plan.assigning = []
             plan.notes = []
