@@ -24,6 +24,16 @@ import Testing
         }
 
         var sessions = 0
+
+        final class Session {
+            var token = ""
+            func refresh() { token += "." }
+        }
+
+        final class AppState {
+            static let shared = AppState()
+            let session = Session()
+        }
         """,
         "Client.swift": """
         /// Designated initializers take the parameter; a convenience one hands over.
@@ -135,6 +145,16 @@ import Testing
         """,
     ]
 
+    /// A type that reaches its collaborator through an accessor chain.
+    static let chainFile = """
+        final class Refresher {
+            func run() {
+                AppState.shared.session.refresh()
+                print(AppState.shared.session.token)
+            }
+        }
+        """
+
     /// A public type, and initializers that cannot take the parameter.
     static let publicFile = """
         public final class Gateway {
@@ -171,7 +191,7 @@ import Testing
     static let steps: [(from: String, to: String)] = [
         ("Client", "Logger"), ("Client", "Settings"), ("Store", "Logger"), ("Report", "Logger"), ("Page", "Logger"),
         ("JobsScreen", "Logger"), ("InvoiceScreen", "Logger"), ("InvoiceScreen", "Settings"), ("Gateway", "Logger"),
-        ("Retry", "Logger"), ("Screen", "Logger"),
+        ("Retry", "Logger"), ("Screen", "Logger"), ("Refresher", "Session"),
     ]
 
     static func request(_ dir: TempDir, _ from: String, _ to: String, write: Bool = false) -> ApplyRequest {
@@ -198,6 +218,7 @@ import Testing
         let dir = try TempDir()
         for (name, text) in Self.files { try dir.write("App/" + name, text) }
         try dir.write("App/Public.swift", Self.publicFile)
+        try dir.write("App/Chain.swift", Self.chainFile)
         var transcript = ""
         for step in Self.steps {
             transcript += "$ seams apply inject-through-init --edge \(step.from) \(step.to)\n"
@@ -230,6 +251,7 @@ import Testing
                 Gateway().send()
                 Retry().run()
             Screen(title: "s").describe()
+            Refresher().run()
             }
 
             """)

@@ -26,12 +26,21 @@ extension ApplyPipeline {
             }
             groups[(use.to ?? "") + " " + (use.targetMember ?? use.path), default: []].append(use)
         }
-        if groups.isEmpty { throw frame.refused(whyNothingToInject(from: fromID, to: toID, in: graph)) }
+        // Accessor chains that give TO (`UIApplication.appDelegate.api`): the members FROM uses on them.
+        let memberSites = (graph.edges.first { $0.from == fromID && $0.to == toID }?.sites ?? []).filter {
+            $0.kind == .member
+        }.map { Position(file: $0.file, line: $0.line, column: $0.column) }
+        var siteTexts: [String: String] = [:]
+        for file in Set(memberSites.map(\.file)) { siteTexts[file] = try frame.files.text(file) }
+        let chains = InjectThroughInit.chains(at: memberSites, sources: siteTexts)
+        if groups.isEmpty && chains.isEmpty {
+            throw frame.refused(whyNothingToInject(from: fromID, to: toID, in: graph))
+        }
         if frame.from.kind == .enum { throw frame.refused(InjectThroughInit.enumRefusal(frame.from.name).reason) }
-        if request.name != nil, groups.count > 1 {
+        if request.name != nil, groups.count + chains.count > 1 {
+            let things = groups.keys.map { String($0.split(separator: " ").last!) } + chains.keys
             throw SeamsError.input(
-                "\(fromID) reads \(groups.count) things of \(toID) "
-                    + "(\(groups.keys.sorted().map { String($0.split(separator: " ").last!) }.joined(separator: ", "))): "
+                "\(fromID) reads \(things.count) things of \(toID) (\(things.sorted().joined(separator: ", "))): "
                     + "--name names one")
         }
         var injections: [Injection] = []
@@ -64,6 +73,12 @@ extension ApplyPipeline {
                 injection.member = first.targetMember
             }
             injections.append(injection)
+        }
+        for chain in chains.keys.sorted() {
+            let last = String(chain.split(separator: ".").last ?? Substring(chain))
+            injections.append(
+                Injection(
+                    name: request.name ?? last, type: frame.to.name, mode: .chain, reads: chains[chain]!.sorted()))
         }
         // Where the type is declared and extended, and where it reads.
         // …and the types read, and those they give, for how far each is seen.

@@ -156,6 +156,19 @@ public enum InjectThroughInit {
         return first
     }
 
+    /// The accessor chains from a type (`UIApplication.appDelegate.api`) that members at these
+    /// positions are used on, each with the positions of its uses, by the chain's text.
+    public static func chains(at positions: [Position], sources: [String: String]) -> [String: [Position]] {
+        var found: [String: [Position]] = [:]
+        for (file, group) in Dictionary(grouping: positions, by: \.file) {
+            guard let text = sources[file] else { continue }
+            for (position, chain) in ParsedFile(path: file, text: text).chains(at: group) {
+                found[chain, default: []].append(position)
+            }
+        }
+        return found
+    }
+
     /// Why an enum cannot be given a dependency this way.
     public static func enumRefusal(_ name: String) -> ApplyRefusal {
         ApplyRefusal(

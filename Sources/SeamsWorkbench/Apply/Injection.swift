@@ -11,6 +11,9 @@ public struct Injection: Sendable, Equatable {
         /// A closure that makes it (`type` is the closure's type, `defaultValue` the original
         /// construction): the reads are constructions `T(…)`, which call it without labels.
         case factory
+        /// A closure that reads an accessor chain at each use (`UIApplication.appDelegate.api`):
+        /// the reads are the positions of members used on the chain (`signIn` of `….api.signIn`).
+        case chain
     }
 
     /// The stored property's and the initializer parameter's name.
@@ -122,7 +125,7 @@ struct InjectedMember {
     var storedType: String {
         switch injection.mode {
         case .value, .factory: injection.type
-        case .provider: "() -> \(injection.type)"
+        case .provider, .chain: "() -> \(injection.type)"
         }
     }
 
@@ -130,7 +133,7 @@ struct InjectedMember {
     var defaultValue: String {
         switch injection.mode {
         case .value: defaultExpression
-        case .provider: "{ \(defaultExpression) }"
+        case .provider, .chain: "{ \(defaultExpression) }"
         case .factory: injection.defaultValue ?? defaultExpression
         }
     }
@@ -139,7 +142,7 @@ struct InjectedMember {
         let type: String
         switch injection.mode {
         case .value: type = injection.type
-        case .provider: type = "@escaping () -> \(injection.type)"
+        case .provider, .chain: type = "@escaping () -> \(injection.type)"
         case .factory: type = "@escaping " + injection.type
         }
         return "\(injection.name): \(type) = \(defaultValue)"

@@ -67,7 +67,13 @@ final class ParsedFile {
             let reference = token.parent?.as(DeclReferenceExprSyntax.self)
         else { return .left("no name there (has the file changed since the scan?)") }
         var expression = ExprSyntax(reference)
-        if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
+        if injection.mode == .chain {
+            // The chain the member is used on.
+            guard let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
+                let base = access.base, Self.chainDepth(base) >= 2
+            else { return .left("not a member used on an accessor chain") }
+            expression = base
+        } else if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
             access.base != nil
         {
             expression = ExprSyntax(access)
@@ -136,7 +142,7 @@ final class ParsedFile {
         }
         switch injection.mode {
         case .value: break
-        case .provider: replacement += "()"
+        case .provider, .chain: replacement += "()"
         case .factory:
             // A closure is called without argument labels.
             guard let call = expression.parent?.as(FunctionCallExprSyntax.self),
@@ -154,6 +160,33 @@ final class ParsedFile {
             expression.positionAfterSkippingLeadingTrivia.utf8Offset,
             expression.endPositionBeforeTrailingTrivia.utf8Offset, with: replacement)
         return .replaced(expression: expression.trimmedDescription)
+    }
+
+    /// How many members deep an accessor chain from a type goes (`UIApplication.appDelegate.api`:
+    /// 2); 0 for anything else (a call, a subscript, a value of the code's own).
+    static func chainDepth(_ expression: ExprSyntax) -> Int {
+        var depth = 0
+        var node = expression
+        while let access = node.as(MemberAccessExprSyntax.self), let base = access.base {
+            depth += 1
+            node = base
+        }
+        guard let root = node.as(DeclReferenceExprSyntax.self), root.baseName.text.first?.isUppercase == true,
+            root.baseName.tokenKind != .keyword(.Self)
+        else { return 0 }
+        return depth
+    }
+
+    /// The accessor chains (two members deep or more) that the members at these positions are
+    /// used on, by their text.
+    func chains(at positions: [Position]) -> [(position: Position, text: String)] {
+        positions.compactMap { position in
+            guard let token = token(at: position), let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
+                let base = access.base, Self.chainDepth(base) >= 2
+            else { return nil }
+            return (position, base.trimmedDescription)
+        }
     }
 
     // MARK: Declarations
