@@ -268,6 +268,14 @@ import Testing
         try dir.write(
             "App/More.swift",
             """
+            struct Box<Value> {
+                static var empty: Box { Box() }
+            }
+
+            struct Boxes {
+                func f() -> Box<Int> { Box<Int>.empty }
+            }
+
             struct Clash {
                 let logger = 1
                 func f() { Logger.shared.log("\\(logger)") }
@@ -288,7 +296,7 @@ import Testing
         var transcript = ""
         for (from, to) in [
             ("Clash", "Logger"), ("Defaults", "Logger"), ("Paths", "Settings"), ("Caller", "Settings"),
-            ("Logger", "Client"), ("Nowhere", "Logger"),
+            ("Logger", "Client"), ("Nowhere", "Logger"), ("Boxes", "Box"),
         ] {
             transcript += Self.refusal(.injectThroughInit, dir, from, to)
         }

@@ -32,7 +32,7 @@ extension ApplyPipeline {
         }.map { Position(file: $0.file, line: $0.line, column: $0.column) }
         var siteTexts: [String: String] = [:]
         for file in Set(memberSites.map(\.file)) { siteTexts[file] = try frame.files.text(file) }
-        let chains = InjectThroughInit.chains(at: memberSites, sources: siteTexts)
+        var chains = InjectThroughInit.chains(at: memberSites, sources: siteTexts)
         if groups.isEmpty && chains.isEmpty {
             throw frame.refused(whyNothingToInject(from: fromID, to: toID, in: graph))
         }
@@ -58,6 +58,13 @@ extension ApplyPipeline {
                         "\(first.path) (\(first.file):\(first.line)) is a static function of \(owner.name) passed as a "
                             + "value, not a shared instance: there is nothing to hand in through init")
                 }
+                if let owner = first.to.flatMap(graph.node), let file = owner.file,
+                    DeclaredType.isGeneric(owner.name, sources: [file: try frame.files.text(file)])
+                {
+                    throw frame.refused(
+                        "\(owner.name) is generic: seams cannot tell which type arguments \(first.path) "
+                            + "(\(first.file):\(first.line)) gives; hand it in by hand")
+                }
                 throw frame.refused(
                     "seams cannot tell the type of \(first.path) (\(first.file):\(first.line)); "
                         + "declare its type where it is declared")
@@ -73,6 +80,17 @@ extension ApplyPipeline {
                 injection.member = first.targetMember
             }
             injections.append(injection)
+        }
+        // A chain gives TO itself: a generic TO's bare name is no type a property can have.
+        if !chains.isEmpty, let file = frame.to.file,
+            DeclaredType.isGeneric(frame.to.name, sources: [file: try frame.files.text(file)])
+        {
+            if groups.isEmpty {
+                throw frame.refused(
+                    "\(frame.to.name) is generic: the chain that gives it (\(chains.keys.sorted()[0])) needs its type "
+                        + "arguments, which seams cannot tell; hand it in by hand")
+            }
+            chains = [:]
         }
         for chain in chains.keys.sorted() {
             let last = String(chain.split(separator: ".").last ?? Substring(chain))
@@ -208,7 +226,23 @@ extension ApplyPipeline {
 
     /// The type of what a read gives, as the type's own file spells it: the scan's inference, else the declaration.
     static func valueType(of use: Use, in graph: Graph, files: SourceFiles) throws -> String? {
-        if let type = use.valueType { return graph.node(type).map(\.name) ?? type }
+        if let type = use.valueType {
+            guard let node = graph.node(type) else { return type }
+            // A generic type's bare name is no type: its declaration says which arguments it has here.
+            if let file = node.file, DeclaredType.isGeneric(node.name, sources: [file: try files.text(file)]) {
+                // Inside its generic type, `Node` means `Node<Context>`: no type outside it.
+                guard let declared = try declaredType(of: use, in: graph, files: files),
+                    declared.contains("<") || declared != node.name
+                else { return nil }
+                return declared
+            }
+            return node.name
+        }
+        return try declaredType(of: use, in: graph, files: files)
+    }
+
+    /// What the declaration of the member read says its type is.
+    static func declaredType(of use: Use, in graph: Graph, files: SourceFiles) throws -> String? {
         guard let owner = use.to.flatMap(graph.node), let file = owner.file,
             let member = use.targetMember ?? use.path.split(separator: ".").last.map(String.init)
         else { return nil }

@@ -36,6 +36,23 @@ public enum DeclaredType {
         return nil
     }
 
+    /// Whether the type `typeName` is declared generic in `sources` (`Node<Context>`): its bare
+    /// name is then no type a property can have.
+    public static func isGeneric(_ typeName: String, sources: [String: String]) -> Bool {
+        for path in sources.keys.sorted() {
+            for decl in ParsedFile(path: path, text: sources[path]!).typeDeclarations(named: typeName) {
+                if decl.as(ClassDeclSyntax.self)?.genericParameterClause != nil
+                    || decl.as(StructDeclSyntax.self)?.genericParameterClause != nil
+                    || decl.as(EnumDeclSyntax.self)?.genericParameterClause != nil
+                    || decl.as(ActorDeclSyntax.self)?.genericParameterClause != nil
+                {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// Whether `typeName` (or an extension of it) in `sources` declares a static function
     /// `member`: a read of `T.member` is then the function passed as a value.
     public static func isStaticFunction(_ member: String, in typeName: String, sources: [String: String]) -> Bool {
