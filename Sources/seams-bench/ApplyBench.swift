@@ -17,8 +17,9 @@ struct ApplyBench: ParsableCommand {
             into a temporary folder. Eligible edges: for inject-through-init, a type that reads a \
             scanned type's static member or global (or one that gives it); for extract-protocol, \
             one that uses a member of a scanned class, struct or actor; for factory-closure, one \
-            that makes one. Each sampled edge is applied with --write and the package built \
-            (swift build); a refusal is counted with its reason.
+            that makes one. Each sampled edge is applied with --write and the package built with \
+            its tests (swift build --build-tests: callers in tests count); a refusal is counted \
+            with its reason.
 
             EXAMPLES:
               seams-bench apply stencilproject/Stencil@0.15.1 --seed 7
@@ -131,7 +132,8 @@ struct ApplyBench: ParsableCommand {
     }
 
     func build(_ path: String) throws -> (ok: Bool, errors: String) {
-        let run = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build"], in: path, timeout: 1800)
+        let run = try Subprocess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--build-tests"], in: path, timeout: 1800)
         let output = String(decoding: run.stdout + run.stderr, as: UTF8.self)
         let errors = Set(output.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)).sorted()
         return (run.status == 0, errors.prefix(3).joined(separator: " | "))

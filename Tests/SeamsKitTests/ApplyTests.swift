@@ -460,6 +460,15 @@ import Testing
                 func use(_ s: AnyObject) { _ = s }
             }
 
+            final class Local {
+                let service: Service
+                init(service: Service) { self.service = service }
+                func f() {
+                    func ping(_ other: Service) { other.ping() }
+                    ping(service)
+                }
+            }
+
             final class Writer {
                 let logger = Logger()
                 func f() { logger.log() }
@@ -467,7 +476,7 @@ import Testing
             """)
         for (from, to) in [
             ("Logs", "Service"), ("Maker", "Service"), ("Switch", "Mode"), ("Ticker", "Clock"), ("Holder", "Service"),
-            ("Passer", "Service"), ("Writer", "Logger"), ("Dock", "Port"),
+            ("Passer", "Service"), ("Writer", "Logger"), ("Dock", "Port"), ("Local", "Service"),
         ] {
             transcript += Self.refusal(.extractProtocol, fresh, from, to)
         }

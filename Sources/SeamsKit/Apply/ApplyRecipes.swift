@@ -187,7 +187,8 @@ extension ApplyPipeline {
             Set(edge.sites.map(\.file)), extending: [frame.from, frame.to] + adopted)
         do {
             let rewrite = try ExtractProtocol.rewrite(
-                from: frame.from.name, to: frame.to.name, protocolName: name, sites: sites, sources: sources)
+                from: frame.from.name, to: frame.to.name, protocolName: name, sites: sites, sources: sources,
+                crossModule: frame.from.module != frame.to.module)
             return (rewrite, sources, "protocol \(name)")
         } catch {
             throw frame.refused(error.reason)

@@ -22,8 +22,11 @@ public enum ExtractProtocol {
         }
     }
 
+    /// `crossModule`: FROM is compiled in another module than TO, so the protocol must be seen
+    /// outside TO's module; else it is internal, whatever TO's level.
     public static func rewrite(
-        from: String, to: String, protocolName: String, sites: Sites, sources: [String: String]
+        from: String, to: String, protocolName: String, sites: Sites, sources: [String: String],
+        crossModule: Bool = false
     ) throws(ApplyRefusal) -> Rewrite {
         var files: [String: ParsedFile] = [:]
         for (path, text) in sources { files[path] = ParsedFile(path: path, text: text) }
@@ -133,7 +136,7 @@ public enum ExtractProtocol {
         let actor = group.attributes.compactMap { $0.as(AttributeSyntax.self) }
             .filter { $0.attributeName.trimmedDescription.hasSuffix("Actor") }.map { $0.trimmedDescription + "\n" }
             .joined()
-        let access = level >= .package ? level.keyword : ""
+        let access = crossModule && level >= .package ? level.keyword : ""
         // A Sendable FROM keeps only Sendable values; a Sendable TO says what its protocol's values are.
         func listsSendable(_ name: String) -> Bool {
             files.keys.sorted().contains { path in
@@ -171,7 +174,13 @@ public enum ExtractProtocol {
                         + "could not be handed on there; change that first, or write the protocol by hand")
             }
             let holder = Self.declaration(holding: Syntax(type))
-            if let holder, AccessLevel.effective(holder) > max(level, .internal) {
+            // A public declaration's type is the module's API: callers outside it, with implicit
+            // members (`.shared`) and literals a protocol does not have, keep TO.
+            if let holder, AccessLevel.effective(holder) == .public {
+                notes.append("\(position.description): \(to) kept: a public declaration's type is the module's API")
+                continue
+            }
+            if let holder, crossModule, AccessLevel.effective(holder) > max(level, .internal) {
                 throw ApplyRefusal(
                     "\(from) declares \(to) at \(position.description) in a \(AccessLevel.effective(holder).name) "
                         + "declaration, and a protocol of the members it uses could only be \(max(level, .internal).name)"
@@ -307,6 +316,16 @@ public enum ExtractProtocol {
                     ? "not a stored property's or a parameter's type" : "not in \(from)"
             }
             if p.is(FunctionParameterSyntax.self) {
+                // A function declared in code (a local one) is no member FROM is given things through.
+                var function = p.parent
+                while let f = function, !f.is(FunctionDeclSyntax.self), !f.is(InitializerDeclSyntax.self),
+                    !f.is(SubscriptDeclSyntax.self), !f.is(ClosureExprSyntax.self)
+                {
+                    function = f.parent
+                }
+                if let f = function, !(f.parent?.is(MemberBlockItemSyntax.self) ?? false) {
+                    return "a local function's or a closure's parameter"
+                }
                 return SyntaxPlaces.owner(of: p).flatMap(SyntaxPlaces.qualifiedName) == from ? nil : "not in \(from)"
             }
             if p.is(TypeAnnotationSyntax.self), let v = p.parent?.parent?.parent?.as(VariableDeclSyntax.self),
