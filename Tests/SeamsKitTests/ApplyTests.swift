@@ -276,6 +276,11 @@ import Testing
                 func f() -> Box<Int> { Box<Int>.empty }
             }
 
+            struct Point: Equatable {
+                var x: Int
+                func f() { Logger.shared.log("\\(x)") }
+            }
+
             struct Clash {
                 let logger = 1
                 func f() { Logger.shared.log("\\(logger)") }
@@ -296,7 +301,7 @@ import Testing
         var transcript = ""
         for (from, to) in [
             ("Clash", "Logger"), ("Defaults", "Logger"), ("Paths", "Settings"), ("Caller", "Settings"),
-            ("Logger", "Client"), ("Nowhere", "Logger"), ("Boxes", "Box"),
+            ("Logger", "Client"), ("Nowhere", "Logger"), ("Boxes", "Box"), ("Point", "Logger"),
         ] {
             transcript += Self.refusal(.injectThroughInit, dir, from, to)
         }
@@ -460,6 +465,12 @@ import Testing
                 func use(_ s: AnyObject) { _ = s }
             }
 
+            final class Batch {
+                let services: [Service]
+                init(services: [Service]) { self.services = services }
+                func f() { for service in services { service.ping() } }
+            }
+
             final class Local {
                 let service: Service
                 init(service: Service) { self.service = service }
@@ -476,7 +487,7 @@ import Testing
             """)
         for (from, to) in [
             ("Logs", "Service"), ("Maker", "Service"), ("Switch", "Mode"), ("Ticker", "Clock"), ("Holder", "Service"),
-            ("Passer", "Service"), ("Writer", "Logger"), ("Dock", "Port"), ("Local", "Service"),
+            ("Passer", "Service"), ("Writer", "Logger"), ("Dock", "Port"), ("Local", "Service"), ("Batch", "Service"),
         ] {
             transcript += Self.refusal(.extractProtocol, fresh, from, to)
         }

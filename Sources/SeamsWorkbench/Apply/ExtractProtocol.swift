@@ -310,6 +310,20 @@ public enum ExtractProtocol {
     /// parameters take the protocol.
     static func whyNotRetyped(_ type: Syntax, from: String) -> String? {
         var up = type.parent
+        // TO as the whole type (optional, or a closure's result): an array or a dictionary of TO,
+        // a tuple or a generic argument would need each of its values converted.
+        var inner = type.parent
+        while let p = inner, !p.is(TypeAnnotationSyntax.self), !p.is(FunctionParameterSyntax.self),
+            !p.is(ReturnClauseSyntax.self) || !(p.parent?.is(FunctionSignatureSyntax.self) ?? false)
+        {
+            if p.is(ArrayTypeSyntax.self) || p.is(DictionaryTypeSyntax.self) || p.is(TupleTypeElementSyntax.self)
+                || p.is(GenericArgumentSyntax.self)
+            {
+                return "inside a collection's or a tuple's type"
+            }
+            if p.is(CodeBlockSyntax.self) || SyntaxPlaces.ownName(p) != nil { break }
+            inner = p.parent
+        }
         while let p = up {
             if SyntaxPlaces.ownName(p) != nil {
                 return SyntaxPlaces.qualifiedName(p) == from

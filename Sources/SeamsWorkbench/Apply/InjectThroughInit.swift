@@ -32,6 +32,7 @@ public enum InjectThroughInit {
                 subclassBlocks += file.extensions(named: name).map(\.memberBlock)
             }
         }
+        try checkSynthesized(target, declaration: declaration, extensions: extensions.map(\.1))
         try checkNames(
             injections, target: target, declaration: declaration,
             blocks: extensions.map(\.1.memberBlock) + subclassBlocks)
@@ -167,6 +168,26 @@ public enum InjectThroughInit {
             }
         }
         return found
+    }
+
+    /// A conformance Swift writes from the stored properties (`Equatable`, `Hashable`,
+    /// `Codable`) would need the new one to conform too, which a closure or a service does not.
+    static func checkSynthesized(
+        _ target: InjectionTarget, declaration: Declaration, extensions: [ExtensionDeclSyntax]
+    ) throws(ApplyRefusal) {
+        let synthesized: Set<String> = ["Equatable", "Hashable", "Codable", "Encodable", "Decodable"]
+        let groups: [DeclGroupSyntax] =
+            [declaration.syntax.asProtocol(DeclGroupSyntax.self)].compactMap { $0 } + extensions.map { $0 }
+        for group in groups {
+            for inherited in group.inheritanceClause?.inheritedTypes ?? [] {
+                let name = SyntaxPlaces.simple(inherited.type.trimmedDescription)
+                if synthesized.contains(name) {
+                    throw ApplyRefusal(
+                        "\(target.name) conforms to \(name), which Swift may write from its stored properties: a new "
+                            + "property of a closure or a service would have to be \(name) too; hand it in by hand")
+                }
+            }
+        }
     }
 
     /// Why an enum cannot be given a dependency this way.
