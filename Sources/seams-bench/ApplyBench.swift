@@ -13,8 +13,8 @@ struct ApplyBench: ParsableCommand {
         abstract: "Apply each recipe at seeded-random eligible edges of a package, building after each.",
         discussion: """
             PACKAGE is a folder (a git work tree: what breaks the build is put back with git \
-            checkout), or OWNER/NAME@VERSION of the package mirror (/opt/swift-packages), cloned \
-            into a temporary folder. Eligible edges: for inject-through-init, a type that reads a \
+            checkout), or OWNER/NAME@VERSION, cloned from https://github.com/OWNER/NAME (or where \
+            git's url.insteadOf sends it, a local mirror) into a temporary folder. Eligible edges: for inject-through-init, a type that reads a \
             scanned type's static member or global (or one that gives it); for extract-protocol, \
             one that uses a member of a scanned class, struct or actor; for factory-closure, one \
             that makes one. Each sampled edge is applied with --write and the package built with \
@@ -27,7 +27,7 @@ struct ApplyBench: ParsableCommand {
             """
     )
 
-    @Argument(help: "The package: a folder, or OWNER/NAME@VERSION of the mirror.")
+    @Argument(help: "The package: a folder, or OWNER/NAME@VERSION of GitHub.")
     var package: String
 
     @Option(help: "The recipes to try (default: all three).")
@@ -59,7 +59,7 @@ struct ApplyBench: ParsableCommand {
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("seams-apply-\(UUID().uuidString)")
             .path
-        try git(["clone", "-q", "/opt/swift-packages/\(parts[0]).git", path], in: "/")
+        try git(["clone", "-q", "https://github.com/\(parts[0]).git", path], in: "/")
         try git(["checkout", "-q", parts[1]], in: path)
         return (path, true)
     }
