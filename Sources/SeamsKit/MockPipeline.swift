@@ -38,20 +38,13 @@ public enum MockPipeline {
         var inherited: [String: ProtocolSource] = [:]
         var queue = [node.id]
         var seen: Set<String> = [node.id]
-        var texts: [String: String] = [:]
+        let files = SourceFiles(root: graph.root, started: Date())
         func source(_ n: Node) throws -> ProtocolSource {
             guard let file = n.file, let line = n.line else {
                 throw SeamsError.input("\(n.id) has no declaration seams read")
             }
-            let path = file.hasPrefix("/") ? file : graph.root + "/" + file
-            if texts[path] == nil {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw SeamsError.input("cannot read \(path), which declares \(n.id)")
-                }
-                texts[path] = String(decoding: data, as: UTF8.self)
-            }
             return ProtocolSource(
-                name: n.name, module: n.module ?? "", file: file, line: line, text: texts[path]!)
+                name: n.name, module: n.module ?? "", file: file, line: line, text: try files.text(file))
         }
         while let id = queue.popLast() {
             for edge in graph.edges where edge.from == id && edge.sites.contains(where: { $0.kind == .inherit }) {

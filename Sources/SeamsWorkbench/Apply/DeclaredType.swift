@@ -58,9 +58,7 @@ public enum DeclaredType {
     public static func isStaticFunction(_ member: String, in typeName: String, sources: [String: String]) -> Bool {
         for path in sources.keys.sorted() {
             let file = ParsedFile(path: path, text: sources[path]!)
-            let groups: [DeclGroupSyntax] =
-                file.typeDeclarations(named: typeName).compactMap { $0.asProtocol(DeclGroupSyntax.self) }
-                + file.extensions(named: typeName).map { $0 as DeclGroupSyntax }
+            let groups = file.groups(named: typeName)
             for group in groups {
                 for item in group.memberBlock.members {
                     if let f = item.decl.as(FunctionDeclSyntax.self), f.name.text == member,

@@ -141,9 +141,7 @@ public enum ExtractProtocol {
         func listsSendable(_ name: String) -> Bool {
             files.keys.sorted().contains { path in
                 let file = files[path]!
-                let groups: [DeclGroupSyntax] =
-                    file.typeDeclarations(named: name).compactMap { $0.asProtocol(DeclGroupSyntax.self) }
-                    + file.extensions(named: name).map { $0 as DeclGroupSyntax }
+                let groups = file.groups(named: name)
                 return groups.contains { group in
                     group.inheritanceClause?.inheritedTypes.contains {
                         SyntaxPlaces.simple($0.type.trimmedDescription) == "Sendable"
@@ -248,9 +246,7 @@ public enum ExtractProtocol {
         var adopted: [String] = []
         for path in files.keys.sorted() {
             let file = files[path]!
-            let groups: [DeclGroupSyntax] =
-                file.typeDeclarations(named: type).compactMap { $0.asProtocol(DeclGroupSyntax.self) }
-                + file.extensions(named: type).map { $0 as DeclGroupSyntax }
+            let groups = file.groups(named: type)
             for group in groups {
                 adopted += (group.inheritanceClause?.inheritedTypes ?? []).map {
                     SyntaxPlaces.simple($0.type.trimmedDescription)

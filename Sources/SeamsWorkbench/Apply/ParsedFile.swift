@@ -40,16 +40,24 @@ final class ParsedFile {
         edits.insert(text, at: offset)
     }
 
-    func typeDeclarations(named name: String) -> [DeclSyntax] {
+    /// The file's type and extension declarations by qualified name, found in one walk.
+    private lazy var declarations: (types: [String: [DeclSyntax]], extensions: [String: [ExtensionDeclSyntax]]) = {
         let finder = DeclarationFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
-        return finder.types.filter { SyntaxPlaces.qualifiedName(Syntax($0)) == name }
-    }
+        return (
+            Dictionary(grouping: finder.types) { SyntaxPlaces.qualifiedName(Syntax($0)) ?? "" },
+            Dictionary(grouping: finder.extensions) { SyntaxPlaces.qualifiedName(Syntax($0)) ?? "" }
+        )
+    }()
 
-    func extensions(named name: String) -> [ExtensionDeclSyntax] {
-        let finder = DeclarationFinder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        return finder.extensions.filter { SyntaxPlaces.qualifiedName(Syntax($0)) == name }
+    func typeDeclarations(named name: String) -> [DeclSyntax] { declarations.types[name] ?? [] }
+
+    func extensions(named name: String) -> [ExtensionDeclSyntax] { declarations.extensions[name] ?? [] }
+
+    /// The type's declarations and its extensions in this file, as groups of members.
+    func groups(named name: String) -> [DeclGroupSyntax] {
+        typeDeclarations(named: name).compactMap { $0.asProtocol(DeclGroupSyntax.self) }
+            + extensions(named: name).map { $0 as DeclGroupSyntax }
     }
 
     enum ReadOutcome {
