@@ -213,10 +213,14 @@ public enum ExtractProtocol {
                     + (line.map { " at \(place!.path):\($0.line):\($0.column)" } ?? "")
                     + ", where \(to) may be needed: change that first, or write the protocol by hand")
         }
-        for (file, token) in retyped { file.replace(token, with: protocolName) }
+        // A protocol nothing holds would be dead code: TO must be handed in first.
         if retyped.isEmpty {
-            notes.append("no stored property or parameter of \(from) has the type \(to); the protocol is ready for one")
+            throw ApplyRefusal(
+                "\(from) holds \(to) in no stored property or parameter that could take a protocol"
+                    + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
+                    + ": it reaches or makes it another way; hand it in first (inject-through-init, factory-closure)")
         }
+        for (file, token) in retyped { file.replace(token, with: protocolName) }
 
         var changed: [String: String] = [:]
         for (path, file) in files {
