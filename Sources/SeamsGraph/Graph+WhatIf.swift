@@ -9,11 +9,22 @@ extension Graph {
     ) {
         var renamed: [String: String] = [:]
         let existing = Set(nodes.map(\.id))
+        var movedTo: [String: String] = [:]
         for node in nodes where ids.contains(node.id) && !node.external {
             let id = module + "." + node.name
             if id != node.id, existing.contains(id), !ids.contains(id) {
                 return (self, [:], "\(id) is already a type of \(module)")
             }
+            // One file compiled into two modules (an app's iOS and watchOS targets) declares a
+            // type in each: both cannot become one.
+            if let other = movedTo[id] {
+                return (
+                    self, [:],
+                    "\(other) and \(node.id) would both be \(id) (one declaration compiled into two modules); "
+                        + "move one module's types, by id"
+                )
+            }
+            movedTo[id] = node.id
             renamed[node.id] = id
         }
         func name(_ id: String) -> String { renamed[id] ?? id }

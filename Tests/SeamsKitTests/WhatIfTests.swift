@@ -1,5 +1,6 @@
 import Foundation
 import SeamsKit
+import SeamsGraph
 import SeamsReport
 import SeamsTestSupport
 import Testing
@@ -66,5 +67,20 @@ import Testing
         } catch {
             #expect("\(error)".contains("there is no edge FieldDesk.Logger → FieldDesk.SignInViewController"))
         }
+    }
+
+    /// One file compiled into two modules (an app's iOS and watchOS targets) declares its type in
+    /// each; moving both into one module would make two types one.
+    @Test func oneDeclarationInTwoModulesCannotMoveAsOne() {
+        let nodes = ["Shared-iOS", "Shared-watchOS"].map { (module: String) in
+            Node(id: module + ".Link", name: "Link", module: module, kind: .class, file: "Shared/Link.swift", line: 1)
+        }
+        let graph = Graph(root: "/app", modules: [], nodes: nodes, edges: [], diagnostics: [])
+        let both = graph.moving(Set(nodes.map(\.id)), to: "Watch")
+        #expect(both.clash?.contains("would both be Watch.Link") == true, "\(both.clash ?? "no clash")")
+        let one = graph.moving(["Shared-iOS.Link"], to: "Watch")
+        #expect(one.clash == nil)
+        #expect(one.graph.node("Watch.Link")?.module == "Watch")
+        #expect(one.graph.node("Shared-watchOS.Link") != nil)
     }
 }
